@@ -1,0 +1,70 @@
+import ComposerCore
+
+/// Failures at the C boundary: the engine's errors plus the ones only pointers can cause.
+enum CAPIError: Error {
+    case engine(ComposerError)
+    case nullHandle
+    case invalidHandle
+    case nullArgument(String)
+
+    var status: MCStatus {
+        switch self {
+        case .engine(let e): return MCStatus(e)
+        case .nullHandle, .invalidHandle: return .invalidHandle
+        case .nullArgument: return .nullArgument
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .engine(let e): return e.message
+        case .nullHandle: return "draft is NULL"
+        case .invalidHandle: return "draft handle is invalid (freed, double-freed or never issued)"
+        case .nullArgument(let name): return "\(name) is NULL"
+        }
+    }
+}
+
+/// Runs one C entry point: maps any failure to its status and records the message for
+/// `mc_last_error()`, prefixed with the function's name.
+func boundary(_ function: String, _ body: () throws(CAPIError) -> Void) -> Int32 {
+    do throws(CAPIError) {
+        try body()
+        return MCStatus.ok.rawValue
+    } catch {
+        let name = function.prefix(while: { $0 != "(" })
+        LastError.set("\(name): \(error.message)")
+        return error.status.rawValue
+    }
+}
+
+/// Lifts engine errors into boundary errors.
+func engine<R>(_ body: () throws(ComposerError) -> R) throws(CAPIError) -> R {
+    do throws(ComposerError) {
+        return try body()
+    } catch {
+        throw .engine(error)
+    }
+}
+
+/// Writes `value` through an out-parameter that must not be NULL.
+func store<T>(_ value: T, _ out: UnsafeMutablePointer<T>?, _ name: String) throws(CAPIError) {
+    guard let out else { throw .nullArgument(name) }
+    out.pointee = value
+}
+
+func requireOut<T>(_ out: UnsafeMutablePointer<T>?, _ name: String) throws(CAPIError) -> UnsafeMutablePointer<T> {
+    guard let out else { throw .nullArgument(name) }
+    return out
+}
+
+/// Hands a string to the caller through `out` (caller frees with `mc_string_free`).
+func storeString(_ string: String, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ name: String) throws(CAPIError) {
+    guard let out else { throw .nullArgument(name) }
+    out.pointee = CStrings.copy(string)
+}
+
+/// Runs `body` on the handle's draft under its lock.
+func withDraft<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+    try HandleTable.with(handle, body)
+}

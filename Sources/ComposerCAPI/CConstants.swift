@@ -1,0 +1,80 @@
+import ComposerCore
+
+/// One `#define` of the generated header.
+public struct CConstant: Sendable {
+    public let name: String
+    public let value: String
+    public let doc: String
+}
+
+/// A group of constants, printed under one heading. The header generator prints these, so the
+/// numbers come from the Swift enums the library itself uses (one source of truth).
+public struct CConstantGroup: Sendable {
+    public let title: String
+    public let typedef: String?
+    public let constants: [CConstant]
+}
+
+public enum CConstants {
+    public static var groups: [CConstantGroup] {
+        [
+            CConstantGroup(title: "Version of this header; compare with mc_version() / mc_abi_version() at run time.", typedef: nil, constants: [
+                CConstant(name: "MC_VERSION_MAJOR", value: "\(LibraryVersion.major)", doc: ""),
+                CConstant(name: "MC_VERSION_MINOR", value: "\(LibraryVersion.minor)", doc: ""),
+                CConstant(name: "MC_VERSION_PATCH", value: "\(LibraryVersion.patch)", doc: ""),
+                CConstant(name: "MC_VERSION_STRING", value: "\"\(LibraryVersion.string)\"", doc: ""),
+                CConstant(name: "MC_ABI_VERSION", value: "\(LibraryVersion.abi)", doc: "The SONAME's major number."),
+            ]),
+            CConstantGroup(title: "Status codes: MC_OK or a negative error. Values are never renumbered.",
+                           typedef: "typedef int32_t mc_status;",
+                           constants: MCStatus.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
+            CConstantGroup(title: "Formats for mc_draft_apply_format / mc_draft_remove_format / mc_draft_toggle_format.",
+                           typedef: "typedef int32_t mc_format;",
+                           constants: MCFormat.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
+            CConstantGroup(title: "Flags for format operations.", typedef: nil,
+                           constants: MCFlag.allCases.map { CConstant(name: $0.cName, value: "\($0.rawValue)u", doc: $0.doc) }),
+            CConstantGroup(title: "Offset units for mc_convert_offset / mc_draft_convert_offset.",
+                           typedef: "typedef int32_t mc_unit;",
+                           constants: TextUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
+        ]
+    }
+
+    private static func cInt(_ v: Int32) -> String { v < 0 ? "(\(v))" : "\(v)" }
+}
+
+/// The C numbering of formats (fixed; never renumbered).
+public enum MCFormat: Int32, CaseIterable, Sendable {
+    case bold = 0, italic, underline, strike, code, link, color, codeBlock, quote, bulletList, orderedList
+
+    public var kind: FormatKind {
+        switch self {
+        case .bold: return .bold
+        case .italic: return .italic
+        case .underline: return .underline
+        case .strike: return .strike
+        case .code: return .code
+        case .link: return .link
+        case .color: return .color
+        case .codeBlock: return .codeBlock
+        case .quote: return .quote
+        case .bulletList: return .bulletList
+        case .orderedList: return .orderedList
+        }
+    }
+
+    public var cName: String { "MC_FORMAT_" + kind.rawValue.uppercased() }
+    public var doc: String {
+        switch self {
+        case .link: return "Inline link; the value is the URL (http, https, mailto, or a bare host)."
+        case .color: return "Inline text colour; the value is #rgb or #rrggbb."
+        default: return kind.isBlock ? "Block format over whole lines." : "Inline format."
+        }
+    }
+}
+
+public enum MCFlag: UInt32, CaseIterable, Sendable {
+    case protect = 1
+
+    public var cName: String { "MC_FLAG_PROTECT" }
+    public var doc: String { "Carve mentions, links, inline code and code blocks out of a style operation." }
+}

@@ -1,0 +1,33 @@
+import ComposerCore
+import Glibc
+
+/// Reading strings from C and handing strings to C: the only place that touches their bytes.
+enum CStrings {
+    /// Reads a NUL-terminated UTF-8 argument; NULL, invalid UTF-8 and U+0000 are refused.
+    static func read(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> String {
+        guard let pointer else { throw .nullArgument(name) }
+        return try read(pointer, length: strlen(pointer), name)
+    }
+
+    /// Reads `length` bytes of UTF-8. U+0000 is refused: strings handed back are NUL-terminated
+    /// and could not carry it, so the draft never holds one.
+    static func read(_ pointer: UnsafePointer<CChar>?, length: Int, _ name: String) throws(CAPIError) -> String {
+        if length == 0 { return "" }
+        guard let pointer else { throw .nullArgument(name) }
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
+        if bytes.contains(0) { throw .engine(.invalidUTF8) }
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw .engine(.invalidUTF8) }
+        return string
+    }
+
+    /// Reads an optional string argument: NULL means nil.
+    static func readOptional(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> String? {
+        guard let pointer else { return nil }
+        return try read(pointer, name)
+    }
+
+    /// A malloc'd copy for the caller, freed with `mc_string_free`.
+    static func copy(_ string: String) -> UnsafeMutablePointer<CChar>? {
+        strdup(string)
+    }
+}

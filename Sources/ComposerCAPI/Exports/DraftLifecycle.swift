@@ -1,0 +1,38 @@
+import ComposerCore
+
+/// Creates a draft. `config_json` is a JSON object of options (NULL or "{}" for the defaults):
+/// rich_text, mentions, mention_limit, max_length, trim, typing_events, multiple_attachments,
+/// max_files, max_file_size, allowed_types, undo_depth (see README). Unknown keys and wrong types
+/// are refused. On success `*out_draft` receives a handle that the caller frees with
+/// mc_draft_free; on failure `*out_draft` is set to NULL (when out_draft is not NULL).
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
+/// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
+@_cdecl("mc_draft_new")
+public func mc_draft_new(_ config_json: UnsafePointer<CChar>?, _ out_draft: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let out = try requireOut(out_draft, "out_draft")
+        out.pointee = nil
+        let json = try CStrings.readOptional(config_json, "config_json")
+        let config = try engine { () throws(ComposerError) in try DraftConfig(json: json) }
+        out.pointee = try HandleTable.insert(DraftState(draft: Draft(config: config)))
+    }
+}
+
+/// Frees a draft. NULL does nothing; a freed (double free) or forged handle is refused without
+/// effect and recorded in mc_last_error(). After this call the handle is invalid for every function.
+@_cdecl("mc_draft_free")
+public func mc_draft_free(_ draft: OpaquePointer?) {
+    guard draft != nil else { return }
+    _ = boundary(#function) { () throws(CAPIError) in try HandleTable.remove(draft) }
+}
+
+/// Stores the draft's effective configuration (every option, defaults filled in) as a JSON object
+/// in `*out_json`; the caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+@_cdecl("mc_draft_config")
+public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let json = try withDraft(draft) { JSONWriter.write($0.draft.config.jsonValue) }
+        try storeString(json, out_json, "out_json")
+    }
+}

@@ -1,0 +1,125 @@
+import ComposerCore
+import Synchronization
+
+/// What one handle owns: the draft and, later, its listener. Guarded by its slot's lock.
+struct DraftState {
+    var draft: Draft
+}
+
+/// Maps `mc_draft *` values to drafts without ever dereferencing what the caller passes.
+///
+/// A handle encodes a slot index and the slot's generation; the slot holds its own lock, which is
+/// the draft's lock. A call finds its slot through a fixed directory of immutable chunks (an atomic
+/// load, no global lock), locks only that slot, and checks the generation: a freed, double-freed or
+/// forged pointer fails that check and gets `MC_ERR_INVALID_HANDLE`. Only creating and freeing take
+/// the allocator lock.
+enum HandleTable {
+    static let chunkSize = 1024
+    static let maxChunks = 4096
+    private static let tag: UInt = 0xB
+
+    final class Slot: Sendable {
+        struct State {
+            var generation: UInt32 = 1
+            var draft: DraftState?
+        }
+        let state = Mutex(State())
+    }
+
+    final class Chunk: Sendable {
+        let slots: [Slot] = (0..<HandleTable.chunkSize).map { _ in Slot() }
+    }
+
+    private struct Allocator {
+        var chunkCount = 0
+        var freeSlots: [Int] = []
+    }
+
+    nonisolated(unsafe) private static let directory: UnsafeMutablePointer<Atomic<UInt>> = {
+        let p = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: maxChunks)
+        for i in 0..<maxChunks { (p + i).initialize(to: Atomic<UInt>(0)) }
+        return p
+    }()
+
+    private static let allocator = Mutex(Allocator())
+
+    private static func slot(at index: Int) -> Slot? {
+        let chunkIndex = index / chunkSize
+        guard chunkIndex < maxChunks else { return nil }
+        let bits = directory[chunkIndex].load(ordering: .acquiring)
+        guard bits != 0, let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        return Unmanaged<Chunk>.fromOpaque(raw).takeUnretainedValue().slots[index % chunkSize]
+    }
+
+    private static func handle(index: Int, generation: UInt32) -> OpaquePointer? {
+        OpaquePointer(bitPattern: UInt(generation) << 32 | UInt(index) << 4 | tag)
+    }
+
+    private static func decode(_ handle: OpaquePointer?) -> (index: Int, generation: UInt32)? {
+        guard let handle else { return nil }
+        let bits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))
+        guard bits & 0xF == tag else { return nil }
+        return (Int((bits >> 4) & 0x0FFF_FFFF), UInt32(truncatingIfNeeded: bits >> 32))
+    }
+
+    private static func lookup(_ handle: OpaquePointer?) throws(CAPIError) -> Slot {
+        guard handle != nil else { throw .nullHandle }
+        guard let (index, _) = decode(handle), let slot = slot(at: index) else { throw .invalidHandle }
+        return slot
+    }
+
+    /// Registers a new draft and returns its handle.
+    static func insert(_ draft: DraftState) throws(CAPIError) -> OpaquePointer? {
+        let index: Int? = allocator.withLock { a -> Int? in
+            if let free = a.freeSlots.popLast() { return free }
+            guard a.chunkCount < maxChunks else { return nil }
+            let chunk = Chunk()
+            let bits = UInt(bitPattern: Int(bitPattern: Unmanaged.passRetained(chunk).toOpaque()))
+            directory[a.chunkCount].store(bits, ordering: .releasing)
+            a.chunkCount += 1
+            a.freeSlots = Array(((a.chunkCount - 1) * chunkSize + 1)..<(a.chunkCount * chunkSize)).reversed()
+            return (a.chunkCount - 1) * chunkSize
+        }
+        guard let index, let slot = slot(at: index) else {
+            throw .engine(.limitExceeded("too many live drafts (at most \(maxChunks * chunkSize))"))
+        }
+        let generation = slot.state.withLock { s -> UInt32 in
+            s.draft = draft
+            return s.generation
+        }
+        return handle(index: index, generation: generation)
+    }
+
+    /// Runs `body` on the handle's draft under the draft's lock.
+    static func with<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+        let slot = try lookup(handle)
+        let generation = decode(handle)?.generation ?? 0
+        let result: Result<R, CAPIError> = slot.state.withLock { s in
+            guard s.generation == generation, var state = s.draft.take() else { return .failure(.invalidHandle) }
+            defer { s.draft = state }
+            do throws(ComposerError) {
+                return .success(try body(&state))
+            } catch {
+                return .failure(.engine(error))
+            }
+        }
+        return try result.get()
+    }
+
+    /// Unregisters the handle's draft; a stale handle is refused.
+    static func remove(_ handle: OpaquePointer?) throws(CAPIError) {
+        let slot = try lookup(handle)
+        guard let (index, generation) = decode(handle) else { throw .invalidHandle }
+        let removed: DraftState? = slot.state.withLock { s in
+            guard s.generation == generation, let draft = s.draft else { return nil }
+            s.draft = nil
+            s.generation &+= 1
+            if s.generation == 0 { s.generation = 1 }
+            return draft
+        }
+        guard removed != nil else { throw .invalidHandle }
+        allocator.withLock { $0.freeSlots.append(index) }
+        // `removed` is destroyed here, outside every lock.
+    }
+}
+

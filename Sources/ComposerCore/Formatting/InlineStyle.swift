@@ -1,0 +1,107 @@
+/// The inline formatting of one character. Values (URL, colour, mention) are indices into the
+/// document's `ValueTable`, so the struct stays a small trivially-copyable value and splicing the
+/// per-character array is a memmove.
+public struct InlineStyle: Hashable, Sendable {
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let bold = Flags(rawValue: 1 << 0)
+        public static let italic = Flags(rawValue: 1 << 1)
+        public static let underline = Flags(rawValue: 1 << 2)
+        public static let strike = Flags(rawValue: 1 << 3)
+        public static let code = Flags(rawValue: 1 << 4)
+        /// Styles that inline code excludes (the wire format cannot express them inside code).
+        public static let codeExcluded: Flags = [.bold, .italic, .underline, .strike]
+    }
+
+    public var flags: Flags = []
+    /// 0 = none, else 1 + index into `ValueTable.links`.
+    public var link: UInt32 = 0
+    /// 0 = none, else `0x1000000 | rgb`.
+    public var color: UInt32 = 0
+    /// 0 = none, else 1 + index into `ValueTable.mentions`.
+    public var mention: UInt32 = 0
+
+    public static let plain = InlineStyle()
+
+    public init() {}
+
+    public var isPlain: Bool { self == .plain }
+
+    static func flag(for kind: FormatKind) -> Flags? {
+        switch kind {
+        case .bold: return .bold
+        case .italic: return .italic
+        case .underline: return .underline
+        case .strike: return .strike
+        case .code: return .code
+        default: return nil
+        }
+    }
+
+    /// Whether this style carries a format of the given kind (any value).
+    public func has(_ kind: FormatKind) -> Bool {
+        if let flag = InlineStyle.flag(for: kind) { return flags.contains(flag) }
+        switch kind {
+        case .link: return link != 0
+        case .color: return color != 0
+        case .mention: return mention != 0
+        default: return false
+        }
+    }
+
+    /// Drops what inline code excludes, so every stored style obeys the rule.
+    func normalized() -> InlineStyle {
+        var s = self
+        if s.flags.contains(.code) {
+            s.flags.subtract(.codeExcluded)
+            s.color = 0
+        }
+        return s
+    }
+}
+
+/// Interned format values of one document. Append-only: indices stay valid for the document's
+/// life (and for its undo history, which shares the table).
+public struct ValueTable: Sendable {
+    public private(set) var links: [String] = []
+    public private(set) var mentions: [MentionValue] = []
+    private var linkIndex: [String: UInt32] = [:]
+    private var mentionIndex: [MentionValue: UInt32] = [:]
+
+    public init() {}
+
+    public mutating func intern(link url: String) -> UInt32 {
+        if let id = linkIndex[url] { return id }
+        links.append(url)
+        let id = UInt32(links.count)
+        linkIndex[url] = id
+        return id
+    }
+
+    public mutating func intern(mention value: MentionValue) -> UInt32 {
+        if let id = mentionIndex[value] { return id }
+        mentions.append(value)
+        let id = UInt32(mentions.count)
+        mentionIndex[value] = id
+        return id
+    }
+
+    public func link(_ id: UInt32) -> String? {
+        id == 0 || Int(id) > links.count ? nil : links[Int(id) - 1]
+    }
+
+    public func mention(_ id: UInt32) -> MentionValue? {
+        id == 0 || Int(id) > mentions.count ? nil : mentions[Int(id) - 1]
+    }
+}
+
+/// A mention's identity and display name.
+public struct MentionValue: Hashable, Sendable {
+    public var uid: String
+    public var name: String
+    public init(uid: String, name: String) {
+        self.uid = uid
+        self.name = name
+    }
+}

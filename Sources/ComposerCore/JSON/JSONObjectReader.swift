@@ -1,0 +1,67 @@
+/// Reads the members of a JSON object by name, refusing wrong types, and at the end refusing
+/// any key nobody asked for: a misspelt option is an error, not a silent default.
+public struct JSONObjectReader {
+    private let members: [(key: String, value: JSONValue)]
+    private let context: String
+    private var consumed: Set<String> = []
+
+    public init(_ value: JSONValue, context: String) throws(ComposerError) {
+        guard case .object(let members) = value else {
+            throw .invalidArgument("\(context) must be a JSON object, not \(value.typeName)")
+        }
+        self.members = members
+        self.context = context
+    }
+
+    public var keys: [String] { members.map(\.key) }
+
+    public mutating func value(_ key: String) -> JSONValue? {
+        consumed.insert(key)
+        return members.first(where: { $0.key == key })?.value
+    }
+
+    private func wrongType(_ key: String, _ expected: String, _ got: JSONValue) -> ComposerError {
+        .invalidArgument("\(context): \"\(key)\" must be \(expected), not \(got.typeName)")
+    }
+
+    public mutating func string(_ key: String) throws(ComposerError) -> String? {
+        guard let v = value(key) else { return nil }
+        guard case .string(let s) = v else { throw wrongType(key, "a string", v) }
+        return s
+    }
+
+    public mutating func bool(_ key: String) throws(ComposerError) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { throw wrongType(key, "a boolean", v) }
+        return b
+    }
+
+    public mutating func integer(_ key: String) throws(ComposerError) -> Int64? {
+        guard let v = value(key) else { return nil }
+        guard case .integer(let i) = v else { throw wrongType(key, "an integer", v) }
+        return i
+    }
+
+    public mutating func array(_ key: String) throws(ComposerError) -> [JSONValue]? {
+        guard let v = value(key) else { return nil }
+        guard case .array(let a) = v else { throw wrongType(key, "an array", v) }
+        return a
+    }
+
+    public mutating func requiredString(_ key: String) throws(ComposerError) -> String {
+        guard let s = try string(key) else { throw .invalidArgument("\(context): \"\(key)\" is required") }
+        return s
+    }
+
+    public mutating func requiredInteger(_ key: String) throws(ComposerError) -> Int64 {
+        guard let i = try integer(key) else { throw .invalidArgument("\(context): \"\(key)\" is required") }
+        return i
+    }
+
+    /// Call after reading every known key.
+    public func finish() throws(ComposerError) {
+        if let unknown = members.first(where: { !consumed.contains($0.key) }) {
+            throw .invalidArgument("\(context): unknown key \"\(unknown.key)\"")
+        }
+    }
+}
