@@ -110,6 +110,15 @@ public struct Document: Sendable {
         }
     }
 
+    /// Restyles the characters at `indices`, which the caller has already checked are neither
+    /// newlines nor in code-block lines.
+    public mutating func restyle(at indices: [Int], _ transform: (inout InlineStyle) -> Void) {
+        for i in indices {
+            transform(&styles[i])
+            styles[i] = styles[i].normalized()
+        }
+    }
+
     /// Sets the block format of lines `lines`. Entering a code block strips inline styles.
     public mutating func setBlock(_ block: BlockFormat?, lines: ClosedRange<Int>) {
         for line in lines { lineBlocks[line] = block }

@@ -1,12 +1,17 @@
-/// A message draft: the rich text, the selection and the configuration. A value type; the C layer
-/// wraps one per handle behind a lock.
+/// A message draft: the rich text, the selection, the typing attributes and the undo history.
+/// A value type; the C layer keeps one per handle behind that handle's lock.
 public struct Draft: Sendable {
     public let config: DraftConfig
     public internal(set) var document = Document()
     public internal(set) var selection = Selection.caret(0)
+    /// Formats chosen with a caret toggle, for the next typed text, valid while the caret stays
+    /// where they were chosen (SPEC section 2; peer choice 2).
+    var pending: PendingStyle?
+    var history = UndoHistory()
 
     public init(config: DraftConfig = DraftConfig()) {
         self.config = config
+        history.depth = config.undoDepth
     }
 
     public var text: String { document.text }
@@ -20,49 +25,70 @@ public struct Draft: Sendable {
         return start..<end
     }
 
-    /// Sets the selection, clamping both ends into the text (SPEC section 1). A caret inside a
-    /// mention snaps to the mention's nearer edge.
+    /// Sets the selection, clamping both ends into the text (SPEC section 1). An end inside a
+    /// mention snaps to the mention's nearer edge. Pending formats survive only a re-selection of
+    /// the same caret.
     public mutating func setSelection(anchor: Int, focus: Int) {
         let clamped = Selection(anchor: anchor, focus: focus).clamped(to: document.count)
-        selection = Selection(anchor: snapOutOfMention(clamped.anchor), focus: snapOutOfMention(clamped.focus))
+        let new = Selection(anchor: snapOutOfMention(clamped.anchor), focus: snapOutOfMention(clamped.focus))
+        if new != selection { pending = nil }
+        selection = new
+        history.breakCoalescing()
     }
 
-    /// Replaces the whole content with `document`; the caret goes to the end.
+    /// Replaces the whole content with `document` (one undo step); the caret goes to the end.
     public mutating func load(_ document: Document) {
+        checkpoint(.other)
         self.document = document
         selection = .caret(document.count)
+        pending = nil
     }
 
-    /// Replaces `[start, end)` with `text`; the caret ends after the inserted text. A range that
-    /// cuts into a mention grows to take the whole mention (mentions are atomic).
+    /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
+    /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
     public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) {
         let range = expandToMentions(try checkRange(start, end))
+        checkpoint(.other)
         let replacement = Array(text.unicodeScalars)
-        let style = insertionStyle(replacing: range)
-        document.replace(range, with: replacement, style: style)
+        document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
+        pending = nil
     }
 
-    /// The style new text takes: the first replaced character's (links kept only if the
-    /// replacement stays inside the link), or at a caret the previous character's without link or
-    /// mention (they never extend by typing).
+    /// The style new text takes when it replaces `range` (SPEC section 1; peer choices 3 and 4):
+    /// - replacing characters: the first replaced character's style; its link only if the
+    ///   replacement stays inside the link; never a mention;
+    /// - at a caret: the previous character's style without link or mention (they never extend);
+    ///   after a link, the style of the run that follows it.
     func insertionStyle(replacing range: Range<Int>) -> InlineStyle {
         let styles = document.styles
+        let scalars = document.scalars
         if !range.isEmpty {
             var style = styles[range.lowerBound]
-            if style.link != 0, range.upperBound < styles.count, styles[range.upperBound].link == style.link {
-                // Replacement inside a link stays linked.
-            } else {
-                style.link = 0
-            }
+            let staysInLink = style.link != 0 && range.upperBound < styles.count && styles[range.upperBound].link == style.link
+            if !staysInLink { style.link = 0 }
             style.mention = 0
             return style
         }
-        guard range.lowerBound > 0, document.scalars[range.lowerBound - 1] != "\n" else { return .plain }
-        var style = styles[range.lowerBound - 1]
+        let offset = range.lowerBound
+        guard offset > 0, scalars[offset - 1] != "\n" else { return .plain }
+        var style = styles[offset - 1]
+        if style.link != 0 || style.mention != 0 {
+            if offset < styles.count, scalars[offset] != "\n", styles[offset].link != style.link || style.link == 0 {
+                style = styles[offset]
+            }
+            if style.mention != 0 && styles[offset - 1].mention != 0 { style = styles[offset - 1] }
+        }
         style.link = 0
         style.mention = 0
         return style
+    }
+
+    /// The style the next typed character gets at the caret: pending formats if chosen here, else
+    /// the inherited style.
+    public var typingStyle: InlineStyle {
+        if let pending, pending.offset == selection.focus, selection.isCaret { return pending.style }
+        return insertionStyle(replacing: selection.range)
     }
 
     /// The range of the mention run covering `offset` strictly inside it, if any.
@@ -71,9 +97,18 @@ public struct Draft: Sendable {
         guard offset > 0, offset < styles.count else { return nil }
         let id = styles[offset].mention
         guard id != 0, styles[offset - 1].mention == id else { return nil }
-        var start = offset
+        return mentionRun(containing: offset)
+    }
+
+    /// The whole mention run holding the character at `index`, if it is in one.
+    func mentionRun(containing index: Int) -> Range<Int>? {
+        let styles = document.styles
+        guard index >= 0, index < styles.count else { return nil }
+        let id = styles[index].mention
+        guard id != 0 else { return nil }
+        var start = index
         while start > 0, styles[start - 1].mention == id { start -= 1 }
-        var end = offset
+        var end = index + 1
         while end < styles.count, styles[end].mention == id { end += 1 }
         return start..<end
     }
@@ -88,4 +123,10 @@ public struct Draft: Sendable {
         let upper = mentionRun(around: range.upperBound)?.upperBound ?? range.upperBound
         return lower..<upper
     }
+}
+
+/// Typing attributes chosen at a caret position.
+struct PendingStyle: Sendable, Equatable {
+    var style: InlineStyle
+    var offset: Int
 }

@@ -1,0 +1,52 @@
+/// How far a caret movement goes.
+public enum CaretUnit: Int32, CaseIterable, Sendable {
+    /// One grapheme cluster (a whole mention counts as one).
+    case grapheme = 0
+    /// To the previous word start / next word end.
+    case word = 1
+    /// To the start / end of the line.
+    case line = 2
+    /// To the start / end of the text.
+    case document = 3
+}
+
+extension Draft {
+    /// Moves the focus `count` units (negative = backward). Without `extend` the selection
+    /// collapses to a caret; a grapheme move from a selection collapses it to its start or end.
+    public mutating func moveCaret(_ unit: CaretUnit, by count: Int, extend: Bool) {
+        let scalars = document.scalars
+        if !extend, !selection.isCaret, unit == .grapheme, count != 0 {
+            let target = count < 0 ? selection.range.lowerBound : selection.range.upperBound
+            setSelection(anchor: target, focus: target)
+            return
+        }
+        var focus = selection.focus
+        let forward = count > 0
+        for _ in 0..<count.magnitude {
+            let before = focus
+            switch unit {
+            case .grapheme:
+                if forward {
+                    focus = mentionRun(containing: focus)?.upperBound ?? Graphemes.nextBoundary(after: focus, in: scalars)
+                } else {
+                    focus = focus > 0 ? (mentionRun(containing: focus - 1)?.lowerBound ?? Graphemes.previousBoundary(before: focus, in: scalars)) : 0
+                }
+            case .word:
+                focus = forward ? Words.nextWordEnd(after: focus, in: scalars) : Words.previousWordStart(before: focus, in: scalars)
+            case .line:
+                focus = forward ? document.lineEnd(at: focus) : document.lineStart(at: focus)
+            case .document:
+                focus = forward ? scalars.count : 0
+            }
+            if focus == before { break }
+        }
+        if forward, let run = mentionRun(around: focus) { focus = run.upperBound }
+        if !forward, let run = mentionRun(around: focus) { focus = run.lowerBound }
+        setSelection(anchor: extend ? selection.anchor : focus, focus: focus)
+    }
+
+    /// Selects the whole text.
+    public mutating func selectAll() {
+        setSelection(anchor: 0, focus: document.count)
+    }
+}

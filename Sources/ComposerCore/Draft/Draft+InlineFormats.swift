@@ -1,0 +1,123 @@
+/// What a format operation does.
+public enum FormatAction: Sendable {
+    case apply, remove, toggle
+}
+
+extension Draft {
+    /// Applies, removes or toggles `kind` over `[start, end)` (one undo step).
+    ///
+    /// - Inline formats: with `protect`, mentions, links, inline code and code blocks are carved out
+    ///   of the range (a format never protects against itself: a link operation reaches links).
+    ///   Mentions are never linked or made code, and without `protect` a range that cuts into a
+    ///   mention grows to cover it whole. Toggle removes when every touched character already has
+    ///   the format (with the same value), else applies. An empty range at the caret changes the
+    ///   typing attributes instead of the text.
+    /// - Block formats apply to every line the range touches (see `formatBlocks`).
+    /// - `value` is the URL for `link` and the `#rgb` / `#rrggbb` colour for `color`, and must be
+    ///   nil for every other format.
+    public mutating func format(_ action: FormatAction, _ kind: FormatKind, start: Int, end: Int,
+                                value: String? = nil, protect: Bool = true) throws(ComposerError) {
+        let range = try checkRange(start, end)
+        if let block = BlockFormat(kind) {
+            guard value == nil else { throw .invalidArgument("\(kind.name) takes no value") }
+            formatBlocks(action, block, range: range)
+            return
+        }
+        let styleValue = try InlineValue(kind: kind, value: value, action: action, document: &document)
+        if range.isEmpty {
+            if range.lowerBound == selection.focus, selection.isCaret { formatTypingStyle(action, styleValue) }
+            return
+        }
+        let targets = formatTargets(styleValue.kind, in: protect ? range : expandToMentions(range), protect: protect)
+        guard !targets.isEmpty else { return }
+        let apply: Bool
+        switch action {
+        case .apply: apply = true
+        case .remove: apply = false
+        case .toggle: apply = !targets.allSatisfy { styleValue.isSet(in: document.styles[$0]) }
+        }
+        if apply, styleValue.needsValue { throw .invalidArgument("\(kind.name) needs a value to apply") }
+        checkpoint(.other)
+        document.restyle(at: targets) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
+    }
+
+    /// The characters of `range` an operation on `kind` touches.
+    func formatTargets(_ kind: FormatKind, in range: Range<Int>, protect: Bool) -> [Int] {
+        var targets: [Int] = []
+        var line = document.lineIndex(at: range.lowerBound)
+        for i in range {
+            if document.scalars[i] == "\n" { line += 1; continue }
+            if document.lineBlocks[line] == .codeBlock { continue }
+            let s = document.styles[i]
+            if s.mention != 0, protect || kind == .link || kind == .code { continue }
+            if protect, s.link != 0, kind != .link { continue }
+            if protect, s.flags.contains(.code), kind != .code { continue }
+            targets.append(i)
+        }
+        return targets
+    }
+
+    private mutating func formatTypingStyle(_ action: FormatAction, _ value: InlineValue) {
+        var style = typingStyle
+        let apply: Bool
+        switch action {
+        case .apply: apply = true
+        case .remove: apply = false
+        case .toggle: apply = !value.isSet(in: style)
+        }
+        if apply { value.set(in: &style) } else { value.clear(in: &style) }
+        pending = PendingStyle(style: style.normalized(), offset: selection.focus)
+    }
+}
+
+/// One inline format with its interned value, as operations use it.
+struct InlineValue {
+    let kind: FormatKind
+    private let flag: InlineStyle.Flags?
+    private let link: UInt32
+    private let color: UInt32
+    /// Link or colour given no value: can only be removed.
+    let needsValue: Bool
+
+    init(kind: FormatKind, value: String?, action: FormatAction, document: inout Document) throws(ComposerError) {
+        self.kind = kind
+        flag = InlineStyle.flag(for: kind)
+        var link: UInt32 = 0
+        var color: UInt32 = 0
+        switch kind {
+        case .link:
+            if let value { link = document.intern(link: try LinkPolicy.normalize(value)) }
+        case .color:
+            if let value { color = try ColorPolicy.parse(value) | 0x100_0000 }
+        case .mention:
+            throw .invalidArgument("mentions are inserted with insert_mention, not formatted")
+        default:
+            guard value == nil else { throw .invalidArgument("\(kind.name) takes no value") }
+        }
+        self.link = link
+        self.color = color
+        needsValue = (kind == .link || kind == .color) && value == nil
+    }
+
+    /// Whether `style` has this format (for link and colour: this very value when one was given).
+    func isSet(in style: InlineStyle) -> Bool {
+        if let flag { return style.flags.contains(flag) }
+        switch kind {
+        case .link: return needsValue ? style.link != 0 : style.link == link
+        case .color: return needsValue ? style.color != 0 : style.color == color
+        default: return false
+        }
+    }
+
+    func set(in style: inout InlineStyle) {
+        if let flag { style.flags.insert(flag); return }
+        if kind == .link { style.link = link }
+        if kind == .color { style.color = color }
+    }
+
+    func clear(in style: inout InlineStyle) {
+        if let flag { style.flags.remove(flag); return }
+        if kind == .link { style.link = 0 }
+        if kind == .color { style.color = 0 }
+    }
+}

@@ -1,0 +1,67 @@
+extension Draft {
+    /// The whole link runs that `range` touches (for a caret: the link it is inside or at an edge of).
+    func linkRuns(touching range: Range<Int>) -> [Range<Int>] {
+        let styles = document.styles
+        var runs: [Range<Int>] = []
+        let lower = max(0, range.lowerBound - (range.isEmpty ? 1 : 0))
+        let upper = min(styles.count, range.isEmpty ? range.upperBound + 1 : range.upperBound)
+        var i = lower
+        while i < upper {
+            let id = styles[i].link
+            guard id != 0 else { i += 1; continue }
+            var start = i
+            while start > 0, styles[start - 1].link == id { start -= 1 }
+            var end = i + 1
+            while end < styles.count, styles[end].link == id { end += 1 }
+            runs.append(start..<end)
+            i = end
+        }
+        return runs
+    }
+
+    /// Links the selection to `url` (one undo step). Links the selection overlaps are absorbed
+    /// whole; with a caret inside or at an edge of a link, that link is retargeted; a caret
+    /// elsewhere changes nothing. Mentions are never linked.
+    public mutating func setLink(_ url: String) throws(ComposerError) {
+        let normalized = try LinkPolicy.normalize(url)
+        var range = selection.range
+        let runs = linkRuns(touching: range)
+        if range.isEmpty {
+            guard let run = runs.first else { return }
+            range = run
+        } else {
+            for run in runs { range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound) }
+        }
+        let targets = formatTargets(.link, in: range, protect: false)
+        guard !targets.isEmpty else { return }
+        checkpoint(.other)
+        let id = document.intern(link: normalized)
+        document.restyle(at: targets) { $0.link = id }
+    }
+
+    /// Removes every link the selection (or caret) touches, each as a whole (one undo step).
+    public mutating func removeLinks() {
+        let runs = linkRuns(touching: selection.range)
+        guard !runs.isEmpty else { return }
+        checkpoint(.other)
+        for run in runs { document.restyle(run) { $0.link = 0 } }
+    }
+
+    /// Replaces the selection with `text` linked to `url` (one undo step); the text keeps the
+    /// surrounding inline formats. The caret ends after it.
+    public mutating func insertLink(text: String, url: String) throws(ComposerError) {
+        let normalized = try LinkPolicy.normalize(url)
+        let scalars = Array(text.unicodeScalars)
+        guard !scalars.isEmpty, !scalars.contains("\n") else {
+            throw .invalidArgument("link text must be non-empty and on one line")
+        }
+        let range = expandToMentions(selection.range)
+        checkpoint(.other)
+        var style = typingStyle
+        style.mention = 0
+        style.link = document.intern(link: normalized)
+        document.replace(range, with: scalars, style: style)
+        selection = .caret(range.lowerBound + scalars.count)
+        pending = nil
+    }
+}

@@ -1,0 +1,42 @@
+/// One mention in the draft, as hosts query them.
+public struct MentionRange: Equatable, Sendable {
+    public var start: Int
+    public var end: Int
+    public var uid: String
+    public var name: String
+}
+
+extension Draft {
+    /// Every mention run, in text order.
+    public var mentions: [MentionRange] {
+        document.spans.compactMap { span in
+            guard case .mention(let uid, let name) = span.format else { return nil }
+            return MentionRange(start: span.start, end: span.end, uid: uid, name: name)
+        }
+    }
+
+    /// Replaces the selection with the atomic run `@name` for `uid`, followed by a space; the caret
+    /// ends after the space (one undo step). Refused when mentions are disabled or the draft already
+    /// holds `mentionLimit` mentions.
+    public mutating func insertMention(uid: String, name: String) throws(ComposerError) {
+        guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
+        try MentionPolicy.validate(uid: uid, name: name)
+        guard mentions.count < config.mentionLimit else {
+            throw .limitExceeded("a message can hold at most \(config.mentionLimit) mentions")
+        }
+        let range = expandToMentions(selection.range)
+        let line = document.lineIndex(at: range.lowerBound)
+        guard document.lineBlocks[line] != .codeBlock else { throw .notAllowed("mentions cannot go in a code block") }
+        checkpoint(.other)
+        var style = typingStyle
+        style.flags.remove(.code)
+        style.link = 0
+        var mentionStyle = style
+        mentionStyle.mention = document.intern(mention: MentionValue(uid: uid, name: name))
+        let run = Array(("@" + name).unicodeScalars)
+        document.replace(range, with: run, style: mentionStyle)
+        document.replace((range.lowerBound + run.count)..<(range.lowerBound + run.count), with: [" "], style: style)
+        selection = .caret(range.lowerBound + run.count + 1)
+        pending = nil
+    }
+}

@@ -1,0 +1,138 @@
+extension Draft {
+    /// Types `text` at the selection, as a keyboard would: the selection is replaced, the new text
+    /// takes the typing attributes, a `\n` acts as Enter, and with rich text on a line-start
+    /// shortcut (`- `, `* `, `1. `, `> `, three backticks) converts the line. Single characters
+    /// typed in a row coalesce into word-sized undo steps; a longer string is one step.
+    public mutating func insert(_ text: String) {
+        let pieces = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        if pieces.count > 1 {
+            beginBatch()
+            for (i, piece) in pieces.enumerated() {
+                if i > 0 { enter() }
+                if !piece.isEmpty { insertLine(Array(piece)) }
+            }
+            try? commitBatch()
+            return
+        }
+        insertLine(Array(text.unicodeScalars))
+    }
+
+    /// Inserts text holding no line break.
+    private mutating func insertLine(_ scalars: [Unicode.Scalar]) {
+        guard !scalars.isEmpty else { return }
+        let style = typingStyle
+        let range = expandToMentions(selection.range)
+        let isSpace = scalars.allSatisfy { $0.properties.isWhitespace }
+        let change: UndoHistory.ChangeKind = range.isEmpty && scalars.count == 1
+            ? .typing(isSpace: isSpace, at: range.lowerBound, end: range.lowerBound + 1) : .other
+        checkpoint(change)
+        document.replace(range, with: scalars, style: style)
+        selection = .caret(range.lowerBound + scalars.count)
+        pending = nil
+        if config.richText { applyLineStartShortcut() }
+    }
+
+    /// Converts the caret's line when what precedes the caret is exactly a shortcut marker typed
+    /// at the start of a line without a block format. The conversion is its own undo step, so undo
+    /// gives the typed characters back.
+    private mutating func applyLineStartShortcut() {
+        let caret = selection.focus
+        let start = document.lineStart(at: caret)
+        let line = document.lineIndex(at: caret)
+        guard document.lineBlocks[line] == nil, caret - start >= 2, caret - start <= 3 else { return }
+        let prefix = document.text(in: start..<caret)
+        let block: BlockFormat
+        switch prefix {
+        case "- ", "* ": block = .bulletList
+        case "1. ": block = .orderedList
+        case "> ": block = .quote
+        case "```": block = .codeBlock
+        default: return
+        }
+        checkpoint(.other)
+        document.replace(start..<caret, with: [], style: .plain)
+        document.setBlock(block, lines: line...line)
+        selection = .caret(start)
+        history.breakCoalescing()
+    }
+
+    /// Splits the line at the caret (after deleting any selection). The new line continues the
+    /// line's block; on an empty list, quote or code-block line Enter instead ends the block there.
+    /// The current inline formats carry over to the new line.
+    public mutating func enter() {
+        checkpoint(.other)
+        if !selection.isCaret { deleteSelectionWithoutCheckpoint() }
+        let caret = selection.focus
+        let line = document.lineIndex(at: caret)
+        if document.lineBlocks[line] != nil, document.lineStart(at: caret) == document.lineEnd(at: caret) {
+            document.setBlock(nil, lines: line...line)
+            return
+        }
+        var carried = typingStyle
+        carried.link = 0
+        carried.mention = 0
+        document.replace(caret..<caret, with: ["\n"], style: .plain)
+        selection = .caret(caret + 1)
+        pending = carried.isPlain ? nil : PendingStyle(style: carried, offset: caret + 1)
+    }
+
+    /// Deletes the selection, or the grapheme cluster (or whole mention) before the caret. At the
+    /// start of a line it joins the line to the previous one (the joined line keeps the first line's
+    /// block); at the very start of the text it only removes the first line's block format.
+    public mutating func deleteBackward() {
+        if !selection.isCaret {
+            checkpoint(.other)
+            deleteSelectionWithoutCheckpoint()
+            return
+        }
+        let caret = selection.focus
+        guard caret > 0 else {
+            guard document.lineBlocks[0] != nil else { return }
+            checkpoint(.other)
+            document.setBlock(nil, lines: 0...0)
+            return
+        }
+        let start: Int
+        if let mention = mentionRun(containing: caret - 1) {
+            start = mention.lowerBound
+        } else if document.scalars[caret - 1] == "\n" {
+            start = caret - 1
+        } else {
+            start = Graphemes.previousBoundary(before: caret, in: document.scalars)
+        }
+        checkpoint(.deleting(at: start, end: caret))
+        document.replace(start..<caret, with: [], style: .plain)
+        selection = .caret(start)
+        pending = nil
+    }
+
+    /// Deletes the selection, or the grapheme cluster (or whole mention) after the caret; at the
+    /// end of a line it joins the next line to this one.
+    public mutating func deleteForward() {
+        if !selection.isCaret {
+            checkpoint(.other)
+            deleteSelectionWithoutCheckpoint()
+            return
+        }
+        let caret = selection.focus
+        guard caret < document.count else { return }
+        let end: Int
+        if let mention = mentionRun(containing: caret) {
+            end = mention.upperBound
+        } else if document.scalars[caret] == "\n" {
+            end = caret + 1
+        } else {
+            end = Graphemes.nextBoundary(after: caret, in: document.scalars)
+        }
+        checkpoint(.other)
+        document.replace(caret..<end, with: [], style: .plain)
+        pending = nil
+    }
+
+    mutating func deleteSelectionWithoutCheckpoint() {
+        let range = expandToMentions(selection.range)
+        document.replace(range, with: [], style: .plain)
+        selection = .caret(range.lowerBound)
+        pending = nil
+    }
+}

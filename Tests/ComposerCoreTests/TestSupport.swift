@@ -1,0 +1,30 @@
+import Glibc
+@testable import ComposerCore
+
+/// Reads a fixture file next to this source file.
+func readFixture(_ name: String, filePath: String = #filePath) -> String {
+    let dir = filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+    guard let f = fopen(dir + "/Fixtures/" + name, "r") else { return "" }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, f)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+extension Draft {
+    /// A draft holding `json` (a document JSON) with the given selection.
+    static func make(_ text: String, spans: String = "[]", selection: (Int, Int)? = nil, config: DraftConfig = DraftConfig()) throws -> Draft {
+        var draft = Draft(config: config)
+        let json = "{\"text\":" + JSONWriter.write(.string(text)) + ",\"spans\":" + spans + "}"
+        draft.load(try Document(json: json))
+        draft.history = UndoHistory()
+        draft.history.depth = config.undoDepth
+        if let selection { draft.setSelection(anchor: selection.0, focus: selection.1) }
+        return draft
+    }
+}
