@@ -10,6 +10,7 @@
 #ifndef MESSAGE_COMPOSER_H
 #define MESSAGE_COMPOSER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,15 @@ typedef int32_t mc_format;
 #define MC_FORMAT_ORDERED_LIST 10 /**< Block format over whole lines. */
 
 /* Flags for format operations. */
-#define MC_FLAG_PROTECT 1u /**< Carve mentions, links, inline code and code blocks out of a style operation. */
+#define MC_FLAG_PROTECT 1u /**< Format operations: carve mentions, links, inline code and code blocks out of the range. */
+#define MC_FLAG_EXTEND 2u /**< mc_draft_move_caret: extend the selection instead of moving the caret. */
+
+/* Caret movement units for mc_draft_move_caret. */
+typedef int32_t mc_caret_unit;
+#define MC_CARET_GRAPHEME 0 /**< One grapheme cluster (a mention counts as one). */
+#define MC_CARET_WORD 1 /**< To the previous word start / the next word end. */
+#define MC_CARET_LINE 2 /**< To the start / end of the line. */
+#define MC_CARET_DOCUMENT 3 /**< To the start / end of the text. */
 
 /* Offset units for mc_convert_offset / mc_draft_convert_offset. */
 typedef int32_t mc_unit;
@@ -75,6 +84,34 @@ uint32_t mc_abi_version(void);
 /// a character: half a surrogate pair, the middle of a UTF-8 sequence).
 mc_status mc_convert_offset(const char *utf8, int64_t offset, mc_unit from_unit, mc_unit to_unit, int64_t *out_offset);
 
+/// Stores the formats active at the selection as JSON in *out_json:
+/// {"formats": ["bold", "link", "quote", ...], "link": URL or null, "color": "#rrggbb" or null}.
+/// At a caret these are the typing attributes plus the line's block; over a selection, the formats
+/// every selected character (and every touched line) has. The caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_active_formats(mc_draft *draft, char **out_json);
+
+/// Applies format format over the scalar range [start, end) (one undo step). Inline formats:
+/// with MC_FLAG_PROTECT, mentions, links, inline code and code blocks are carved out of the range
+/// (a link operation still reaches links, a code operation code); applying inline code strips bold,
+/// italic, underline, strike and colour from its range. Block formats apply to every line the range
+/// touches, replacing another block format. An empty range at the caret changes the typing
+/// attributes instead. value: the URL for MC_FORMAT_LINK (http, https, mailto, or a bare host,
+/// which becomes https://), the colour for MC_FORMAT_COLOR (#rgb or #rrggbb), NULL otherwise.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE, MC_ERR_INVALID_ARGUMENT (unknown format or
+/// flag bits, missing or unexpected value), MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
+/// MC_ERR_INVALID_UTF8. On error nothing changes.
+mc_status mc_draft_apply_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, const char *value, uint32_t flags);
+
+/// Opens a batch: every change until the matching mc_draft_commit_batch is one undo step.
+/// Batches nest; undo and redo do nothing while one is open.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_begin_batch(mc_draft *draft);
+
+/// Closes the innermost open batch.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NOT_ALLOWED (no batch is open).
+mc_status mc_draft_commit_batch(mc_draft *draft);
+
 /// Stores the draft's effective configuration (every option, defaults filled in) as a JSON object
 /// in *out_json; the caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
@@ -86,14 +123,56 @@ mc_status mc_draft_config(mc_draft *draft, char **out_json);
 /// MC_ERR_OUT_OF_RANGE (negative, past the end, or inside a character).
 mc_status mc_draft_convert_offset(mc_draft *draft, int64_t offset, mc_unit from_unit, mc_unit to_unit, int64_t *out_offset);
 
+/// Backspace: deletes the selection, or the grapheme cluster (a whole mention) before the caret;
+/// at a line start joins the line to the previous one; at the start of the text removes the first
+/// line's block format. Does nothing at the start of plain text.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_delete_backward(mc_draft *draft);
+
+/// Delete: deletes the selection, or the grapheme cluster (a whole mention) after the caret; at a
+/// line end joins the next line. Does nothing at the end of the text.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_delete_forward(mc_draft *draft);
+
 /// Stores the draft's content as canonical document JSON in *out_document_json (spans sorted by
 /// start, end, format name; same-format runs merged); the caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_document(mc_draft *draft, char **out_document_json);
 
+/// Enter: splits the line at the caret (after deleting the selection). The new line continues a
+/// list (numbering follows), quote or code block; on an empty list, quote or code-block line Enter
+/// ends the block there instead. Inline formats carry over to the new line.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_enter(mc_draft *draft);
+
 /// Frees a draft. NULL does nothing; a freed (double free) or forged handle is refused without
 /// effect and recorded in mc_last_error(). After this call the handle is invalid for every function.
 void mc_draft_free(mc_draft *draft);
+
+/// Types NUL-terminated UTF-8 text at the selection, as a keyboard would: the selection is
+/// replaced, the text takes the typing attributes, "\n" acts as mc_draft_enter, and with rich text
+/// on a line-start shortcut ("- ", "* ", "1. ", "> ", three backticks) converts the line.
+/// Single characters typed in a row coalesce into word-sized undo steps.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+mc_status mc_draft_insert(mc_draft *draft, const char *utf8);
+
+/// Replaces the selection with text linked to url (one undo step); the text keeps the
+/// surrounding inline formats and the caret ends after it.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK,
+/// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break).
+mc_status mc_draft_insert_link(mc_draft *draft, const char *text, const char *url);
+
+/// Replaces the selection with the atomic mention run "@name" for uid, followed by a space; the
+/// caret ends after the space (one undo step). uid: 1-255 characters of A-Z a-z 0-9 _ - . : @ = +;
+/// name: non-empty, one line.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT
+/// (bad uid or name), MC_ERR_NOT_ALLOWED (mentions disabled, or the caret is in a code block),
+/// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions).
+mc_status mc_draft_insert_mention(mc_draft *draft, const char *uid, const char *name);
+
+/// Like mc_draft_insert, with the text given as length bytes of UTF-8 (NULL allowed when 0).
+/// Errors: as mc_draft_insert.
+mc_status mc_draft_insert_n(mc_draft *draft, const char *utf8, size_t length);
 
 /// Stores the text's length in Unicode scalars in *out_length.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
@@ -107,6 +186,18 @@ mc_status mc_draft_length(mc_draft *draft, int64_t *out_length);
 /// On error the draft is unchanged.
 mc_status mc_draft_load_document(mc_draft *draft, const char *document_json);
 
+/// Stores the draft's mentions as a JSON array in *out_json, in text order:
+/// [{"start": 0, "end": 4, "uid": "u42", "name": "Bob"}, ...]. The caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_mentions(mc_draft *draft, char **out_json);
+
+/// Moves the focus count units (negative = backward) by grapheme, word, line or document
+/// (MC_CARET_*). With MC_FLAG_EXTEND the anchor stays (shift-selection); without it the selection
+/// collapses (a grapheme move from a selection collapses to its start or end). Mentions are
+/// stepped over whole.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown unit or flag bits).
+mc_status mc_draft_move_caret(mc_draft *draft, mc_caret_unit unit, int64_t count, uint32_t flags);
+
 /// Creates a draft. config_json is a JSON object of options (NULL or "{}" for the defaults):
 /// rich_text, mentions, mention_limit, max_length, trim, typing_events, multiple_attachments,
 /// max_files, max_file_size, allowed_types, undo_depth (see README). Unknown keys and wrong types
@@ -115,6 +206,19 @@ mc_status mc_draft_load_document(mc_draft *draft, const char *document_json);
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
 /// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
 mc_status mc_draft_new(const char *config_json, mc_draft **out_draft);
+
+/// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_redo(mc_draft *draft);
+
+/// Removes format format (any value) from [start, end); MC_FLAG_PROTECT carves out protected runs
+/// as for mc_draft_apply_format. Block formats are removed from the touched lines that have them.
+/// Errors: as mc_draft_apply_format.
+mc_status mc_draft_remove_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, uint32_t flags);
+
+/// Removes, whole, every link the selection or caret touches (one undo step).
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_remove_link(mc_draft *draft);
 
 /// Replaces the scalar range [start, end) with the NUL-terminated UTF-8 utf8; the caret moves
 /// after the inserted text. New text takes the formats of the first replaced character (at a caret:
@@ -129,9 +233,19 @@ mc_status mc_draft_replace(mc_draft *draft, int64_t start, int64_t end, const ch
 /// Errors: as mc_draft_replace.
 mc_status mc_draft_replace_n(mc_draft *draft, int64_t start, int64_t end, const char *utf8, size_t length);
 
+/// Selects the whole text.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_select_all(mc_draft *draft);
+
 /// Stores the selection's anchor and focus (scalar offsets) in *out_anchor and *out_focus.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_selection(mc_draft *draft, int64_t *out_anchor, int64_t *out_focus);
+
+/// Links the selection to url (one undo step): links the selection overlaps are absorbed whole;
+/// with a caret inside or at an edge of a link, that whole link is retargeted; elsewhere a caret
+/// changes nothing. Mentions are never linked.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK.
+mc_status mc_draft_set_link(mc_draft *draft, const char *url);
 
 /// Sets the selection (anchor stays, focus moves; equal values make a caret). Both are clamped
 /// into [0, length]; a caret end inside a mention snaps to the mention's nearer edge.
@@ -141,6 +255,22 @@ mc_status mc_draft_set_selection(mc_draft *draft, int64_t anchor, int64_t focus)
 /// Stores the draft's plain text (UTF-8) in *out_text; the caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_text(mc_draft *draft, char **out_text);
+
+/// Toggles format format over [start, end): removes it when every touched character (line, for
+/// block formats) already has it with this value, else applies it. With a caret (empty range at
+/// the caret) toggles the typing attributes; toggling a code block or quote off at a caret removes
+/// the whole contiguous block, and switching list type converts the whole list.
+/// Errors: as mc_draft_apply_format.
+mc_status mc_draft_toggle_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, const char *value, uint32_t flags);
+
+/// Undoes the last step (text, formats, selection and typing attributes come back). Does nothing
+/// when there is nothing to undo or a batch is open.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_undo(mc_draft *draft);
+
+/// Stores whether undo and redo are possible in *out_can_undo and *out_can_redo.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_undo_state(mc_draft *draft, bool *out_can_undo, bool *out_can_redo);
 
 /// Returns the message of the calling thread's last failed call ("" before any failure).
 /// Owned by the library: valid until the next failing call on this thread; never NULL.

@@ -33,6 +33,9 @@ public enum CConstants {
                            constants: MCFormat.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
             CConstantGroup(title: "Flags for format operations.", typedef: nil,
                            constants: MCFlag.allCases.map { CConstant(name: $0.cName, value: "\($0.rawValue)u", doc: $0.doc) }),
+            CConstantGroup(title: "Caret movement units for mc_draft_move_caret.",
+                           typedef: "typedef int32_t mc_caret_unit;",
+                           constants: CaretUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
             CConstantGroup(title: "Offset units for mc_convert_offset / mc_draft_convert_offset.",
                            typedef: "typedef int32_t mc_unit;",
                            constants: TextUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
@@ -63,6 +66,11 @@ public enum MCFormat: Int32, CaseIterable, Sendable {
     }
 
     public var cName: String { "MC_FORMAT_" + kind.rawValue.uppercased() }
+
+    static func from(_ raw: Int32) throws(CAPIError) -> FormatKind {
+        guard let format = MCFormat(rawValue: raw) else { throw .engine(.invalidArgument("unknown format \(raw)")) }
+        return format.kind
+    }
     public var doc: String {
         switch self {
         case .link: return "Inline link; the value is the URL (http, https, mailto, or a bare host)."
@@ -74,7 +82,47 @@ public enum MCFormat: Int32, CaseIterable, Sendable {
 
 public enum MCFlag: UInt32, CaseIterable, Sendable {
     case protect = 1
+    case extend = 2
 
-    public var cName: String { "MC_FLAG_PROTECT" }
-    public var doc: String { "Carve mentions, links, inline code and code blocks out of a style operation." }
+    public var cName: String {
+        switch self {
+        case .protect: return "MC_FLAG_PROTECT"
+        case .extend: return "MC_FLAG_EXTEND"
+        }
+    }
+
+    public var doc: String {
+        switch self {
+        case .protect: return "Format operations: carve mentions, links, inline code and code blocks out of the range."
+        case .extend: return "mc_draft_move_caret: extend the selection instead of moving the caret."
+        }
+    }
+
+    /// Checks that `flags` holds only bits from `allowed`.
+    static func check(_ flags: UInt32, allowed: [MCFlag]) throws(CAPIError) {
+        let mask = allowed.reduce(UInt32(0)) { $0 | $1.rawValue }
+        guard flags & ~mask == 0 else {
+            throw .engine(.invalidArgument("unknown flag bits 0x\(String(flags & ~mask, radix: 16))"))
+        }
+    }
+}
+
+extension CaretUnit {
+    public var cName: String {
+        switch self {
+        case .grapheme: return "MC_CARET_GRAPHEME"
+        case .word: return "MC_CARET_WORD"
+        case .line: return "MC_CARET_LINE"
+        case .document: return "MC_CARET_DOCUMENT"
+        }
+    }
+
+    public var doc: String {
+        switch self {
+        case .grapheme: return "One grapheme cluster (a mention counts as one)."
+        case .word: return "To the previous word start / the next word end."
+        case .line: return "To the start / end of the line."
+        case .document: return "To the start / end of the text."
+        }
+    }
 }

@@ -77,12 +77,13 @@ extension Substring {
 func cleanType(_ type: String, name: String) -> String {
     var t = type.replacing(" _Nullable", "").replacing(" _Nonnull", "").replacing("_Nullable ", "").trimmed
     t = t.replacing("char const *", "const char *")
-    t = t.replacing("NSUInteger", "size_t").replacing("NSInteger", "ptrdiff_t")
+    t = t.replacing("NSUInteger", "size_t").replacing("NSInteger", "ptrdiff_t").replacing("BOOL", "bool")
     switch name {
     case "draft": if t == "void *" { return "mc_draft *" }
     case "out_draft": if t == "void * *" { return "mc_draft **" }
     case "format": if t == "int32_t" { return "mc_format" }
     case "from_unit", "to_unit": if t == "int32_t" { return "mc_unit" }
+    case "unit": if t == "int32_t" { return "mc_caret_unit" }
     default: break
     }
     return t.replacing("* *", "**")
@@ -152,6 +153,7 @@ var out = """
 #ifndef MESSAGE_COMPOSER_H
 #define MESSAGE_COMPOSER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 

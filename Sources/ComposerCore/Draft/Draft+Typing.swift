@@ -96,7 +96,8 @@ extension Draft {
         if let mention = mentionRun(containing: caret - 1) {
             start = mention.lowerBound
         } else if document.scalars[caret - 1] == "\n" {
-            start = caret - 1
+            // A CR LF pair is one cluster: it goes whole.
+            start = caret >= 2 && document.scalars[caret - 2] == "\r" ? caret - 2 : caret - 1
         } else {
             start = Graphemes.previousBoundary(before: caret, in: document.scalars)
         }

@@ -1,0 +1,38 @@
+import Testing
+@testable import ComposerCore
+
+@Suite struct MentionTests {
+    @Test func insertionMakesAnAtomicRunAndASpace() {
+        expectEdit("hi |", "hi <@u42 Bob>@Bob</@> |") { try $0.insertMention(uid: "u42", name: "Bob") }
+        expectEdit("hi {there}|!", "hi <@u42 Bob>@Bob</@> |!") { try $0.insertMention(uid: "u42", name: "Bob") }
+        expectEdit("<b>x|</b>", "<b>x<@u1 A>@A</@> </b>|") { try $0.insertMention(uid: "u1", name: "A") }
+    }
+
+    @Test func deletingIntoAMentionDeletesItWhole() {
+        expectEdit("a<@u1 Bob>@Bob|</@>", "a|") { $0.deleteBackward() }
+        expectEdit("a|<@u1 Bob>@Bob</@>c", "a|c") { $0.deleteForward() }
+        expectEdit("a{<@u1 Bob>@B}|ob</@>c", "a|c") { $0.deleteBackward() }
+        expectEdit("<@u1 Bob>@B{ob</@>c}|", "|") { $0.insert("") ; $0.deleteBackward() }
+    }
+
+    @Test func caretStepsOverAMentionWhole() throws {
+        var draft = try Draft.notation("a|<@u1 Bob>@Bob</@>c")
+        draft.moveCaret(.grapheme, by: 1, extend: false)
+        #expect(draft.selection == .caret(5))
+        draft.moveCaret(.grapheme, by: -1, extend: false)
+        #expect(draft.selection == .caret(1))
+    }
+
+    @Test func limitsAndSwitchesAreEnforced() throws {
+        var config = DraftConfig()
+        config.mentionLimit = 1
+        var draft = Draft(config: config)
+        try draft.insertMention(uid: "u1", name: "A")
+        #expect(throws: ComposerError.limitExceeded("a message can hold at most 1 mentions")) { try draft.insertMention(uid: "u2", name: "B") }
+        config.mentionsEnabled = false
+        var off = Draft(config: config)
+        #expect(throws: ComposerError.notAllowed("mentions are disabled")) { try off.insertMention(uid: "u2", name: "B") }
+        #expect(throws: ComposerError.self) { try draft.insertMention(uid: "bad uid", name: "B") }
+        #expect(draft.mentions == [MentionRange(start: 0, end: 2, uid: "u1", name: "A")])
+    }
+}
