@@ -38,6 +38,15 @@ func boundary(_ function: String, _ body: () throws(CAPIError) -> Void) -> Int32
     }
 }
 
+/// `boundary` for functions on a draft: a NULL handle is refused before anything else is read,
+/// so every draft function reports it the same way.
+func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAPIError) -> Void) -> Int32 {
+    boundary(function) { () throws(CAPIError) in
+        guard draft != nil else { throw .nullHandle }
+        try body()
+    }
+}
+
 /// Lifts engine errors into boundary errors.
 func engine<R>(_ body: () throws(ComposerError) -> R) throws(CAPIError) -> R {
     do throws(ComposerError) {

@@ -28,11 +28,23 @@ import Testing
         config.mentionLimit = 1
         var draft = Draft(config: config)
         try draft.insertMention(uid: "u1", name: "A")
-        #expect(throws: ComposerError.limitExceeded("a message can hold at most 1 mentions")) { try draft.insertMention(uid: "u2", name: "B") }
+        #expect(throws: ComposerError.limitExceeded("a message can hold at most 1 mention")) { try draft.insertMention(uid: "u2", name: "B") }
         config.mentionsEnabled = false
         var off = Draft(config: config)
         #expect(throws: ComposerError.notAllowed("mentions are disabled")) { try off.insertMention(uid: "u2", name: "B") }
         #expect(throws: ComposerError.self) { try draft.insertMention(uid: "bad uid", name: "B") }
         #expect(draft.mentions == [MentionRange(start: 0, end: 2, uid: "u1", name: "A")])
+    }
+
+    @Test func twoMentionsOfOneUserSideBySideStayTwo() throws {
+        var draft = Draft()
+        try draft.insertMention(uid: "u1", name: "Al")
+        try draft.insertMention(uid: "u1", name: "Al")
+        draft.setSelection(anchor: 4, focus: 4)
+        draft.deleteBackward()
+        #expect(draft.notation == "<@u1 Al>@Al</@>|<@u1 Al>@Al</@> ")
+        #expect(draft.mentions.count == 2)
+        draft.deleteForward()
+        #expect(draft.notation == "<@u1 Al>@Al</@>| ")
     }
 }

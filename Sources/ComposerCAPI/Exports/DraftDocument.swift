@@ -8,7 +8,7 @@ import ComposerCore
 /// On error the draft is unchanged.
 @_cdecl("mc_draft_load_document")
 public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: UnsafePointer<CChar>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let json = try CStrings.read(document_json, "document_json")
         let document = try engine { () throws(ComposerError) in try Document(json: json) }
         try withDraft(draft) { $0.draft.load(document) }
@@ -20,7 +20,7 @@ public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: Uns
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_document")
 public func mc_draft_document(_ draft: OpaquePointer?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_document_json, "out_document_json")
         out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.document.json })
     }

@@ -56,7 +56,7 @@ public func mc_draft_toggle_format(_ draft: OpaquePointer?, _ start: Int64, _ en
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_active_formats")
 public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
         out.pointee = CStrings.copy(try withDraft(draft) { JSONWriter.write($0.draft.activeFormats.jsonValue) })
     }
@@ -68,7 +68,7 @@ public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeM
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK.
 @_cdecl("mc_draft_set_link")
 public func mc_draft_set_link(_ draft: OpaquePointer?, _ url: UnsafePointer<CChar>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let target = try CStrings.read(url, "url")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.setLink(target) }
     }
@@ -78,7 +78,7 @@ public func mc_draft_set_link(_ draft: OpaquePointer?, _ url: UnsafePointer<CCha
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_remove_link")
 public func mc_draft_remove_link(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in try withDraft(draft) { $0.draft.removeLinks() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.removeLinks() } }
 }
 
 /// Replaces the selection with `text` linked to `url` (one undo step); the text keeps the
@@ -87,7 +87,7 @@ public func mc_draft_remove_link(_ draft: OpaquePointer?) -> Int32 {
 /// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break).
 @_cdecl("mc_draft_insert_link")
 public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let label = try CStrings.read(text, "text")
         let target = try CStrings.read(url, "url")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.insertLink(text: label, url: target) }
@@ -102,7 +102,7 @@ public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<
 /// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions).
 @_cdecl("mc_draft_insert_mention")
 public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let id = try CStrings.read(uid, "uid")
         let display = try CStrings.read(name, "name")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.insertMention(uid: id, name: display) }
@@ -114,7 +114,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_mentions")
 public func mc_draft_mentions(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
         let json = try withDraft(draft) { s in
             JSONWriter.write(.array(s.draft.mentions.map { m in

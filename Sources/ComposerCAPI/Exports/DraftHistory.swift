@@ -5,21 +5,21 @@ import ComposerCore
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_undo")
 public func mc_draft_undo(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.undo() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.undo() } }
 }
 
 /// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_redo")
 public func mc_draft_redo(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.redo() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.redo() } }
 }
 
 /// Stores whether undo and redo are possible in `*out_can_undo` and `*out_can_redo`.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_undo_state")
 public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeMutablePointer<Bool>?, _ out_can_redo: UnsafeMutablePointer<Bool>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let undo = try requireOut(out_can_undo, "out_can_undo")
         let redo = try requireOut(out_can_redo, "out_can_redo")
         let (canUndo, canRedo) = try withDraft(draft) { ($0.draft.canUndo, $0.draft.canRedo) }
@@ -33,14 +33,14 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_begin_batch")
 public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in try withDraft(draft) { $0.draft.beginBatch() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.beginBatch() } }
 }
 
 /// Closes the innermost open batch.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NOT_ALLOWED (no batch is open).
 @_cdecl("mc_draft_commit_batch")
 public func mc_draft_commit_batch(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         try withDraft(draft) { s throws(ComposerError) in try s.draft.commitBatch() }
     }
 }

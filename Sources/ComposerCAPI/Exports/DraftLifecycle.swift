@@ -23,7 +23,7 @@ public func mc_draft_new(_ config_json: UnsafePointer<CChar>?, _ out_draft: Unsa
 @_cdecl("mc_draft_free")
 public func mc_draft_free(_ draft: OpaquePointer?) {
     guard draft != nil else { return }
-    _ = boundary(#function) { () throws(CAPIError) in try HandleTable.remove(draft) }
+    _ = boundary(#function, draft) { () throws(CAPIError) in try HandleTable.remove(draft) }
 }
 
 /// Stores the draft's effective configuration (every option, defaults filled in) as a JSON object
@@ -31,7 +31,7 @@ public func mc_draft_free(_ draft: OpaquePointer?) {
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_config")
 public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let json = try withDraft(draft) { JSONWriter.write($0.draft.config.jsonValue) }
         try storeString(json, out_json, "out_json")
     }

@@ -8,7 +8,7 @@ import ComposerCore
 /// MC_ERR_OUT_OF_RANGE (start < 0, end < start, end > length). On error nothing changes.
 @_cdecl("mc_draft_replace")
 public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, "utf8")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.replace(Int(start), Int(end), with: text) }
     }
@@ -19,7 +19,7 @@ public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int
 /// Errors: as mc_draft_replace.
 @_cdecl("mc_draft_replace_n")
 public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.replace(Int(start), Int(end), with: text) }
     }
@@ -30,7 +30,7 @@ public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: I
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_set_selection")
 public func mc_draft_set_selection(_ draft: OpaquePointer?, _ anchor: Int64, _ focus: Int64) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         try withDraft(draft) { $0.draft.setSelection(anchor: clampToInt(anchor), focus: clampToInt(focus)) }
     }
 }
@@ -39,7 +39,7 @@ public func mc_draft_set_selection(_ draft: OpaquePointer?, _ anchor: Int64, _ f
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_selection")
 public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMutablePointer<Int64>?, _ out_focus: UnsafeMutablePointer<Int64>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let anchor = try requireOut(out_anchor, "out_anchor")
         let focus = try requireOut(out_focus, "out_focus")
         let selection = try withDraft(draft) { $0.draft.selection }
@@ -52,7 +52,7 @@ public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMuta
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_text")
 public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_text, "out_text")
         out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.text })
     }
@@ -62,7 +62,7 @@ public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePoin
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_length")
 public func mc_draft_length(_ draft: OpaquePointer?, _ out_length: UnsafeMutablePointer<Int64>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_length, "out_length")
         out.pointee = Int64(try withDraft(draft) { $0.draft.length })
     }
@@ -75,7 +75,7 @@ public func mc_draft_length(_ draft: OpaquePointer?, _ out_length: UnsafeMutable
 @_cdecl("mc_draft_convert_offset")
 public func mc_draft_convert_offset(_ draft: OpaquePointer?, _ offset: Int64, _ from_unit: Int32, _ to_unit: Int32,
                                     _ out_offset: UnsafeMutablePointer<Int64>?) -> Int32 {
-    boundary(#function) { () throws(CAPIError) in
+    boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_offset, "out_offset")
         let (from, to) = try units(from_unit, to_unit)
         out.pointee = Int64(try withDraft(draft) { s throws(ComposerError) in

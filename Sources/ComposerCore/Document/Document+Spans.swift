@@ -58,6 +58,9 @@ extension Document {
     /// same format and value merge; inline spans across a `\n` skip it; empty inline spans vanish.
     public init(text: String, spans: [Span]) throws(ComposerError) {
         self.init(text: text)
+        if let nul = scalars.firstIndex(of: "\u{0}") {
+            throw .invalidArgument("text holds U+0000 at offset \(nul) (drafts never hold it: C strings could not carry it)")
+        }
         let n = scalars.count
         for span in spans {
             guard span.start >= 0, span.end >= span.start, span.end <= n else {
@@ -116,7 +119,11 @@ extension Document {
             }
         case .mention(let uid, let name):
             try MentionPolicy.validate(uid: uid, name: name)
-            let id = values.intern(mention: MentionValue(uid: uid, name: name))
+            // The wire format carries the uid only; the text must be what the name gives back.
+            guard text(in: span.start..<span.end) == "@" + name else {
+                throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
+            }
+            let id = values.add(mention: MentionValue(uid: uid, name: name))
             try setValue(span, line: &line, inCodeBlockMessage) { (s: inout InlineStyle) -> Bool in
                 defer { s.mention = id }
                 return s.mention == 0 || s.mention == id

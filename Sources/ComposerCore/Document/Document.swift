@@ -96,27 +96,11 @@ public struct Document: Sendable {
         styles.replaceSubrange(range, with: replacement.lazy.map { $0 == "\n" ? InlineStyle.plain : newStyle })
         lineBlocks.replaceSubrange(firstLine...(firstLine + removedNewlines),
                                    with: repeatElement(block, count: insertedNewlines + 1))
-        unifyMentionRun(at: range.lowerBound)
-        unifyMentionRun(at: range.lowerBound + replacement.count)
         if block == .codeBlock, removedNewlines > 0 {
             // A line joined into a code block brings its characters; they lose their styles there.
             let end = lineEnd(at: range.lowerBound + replacement.count)
             for i in lineStart(at: range.lowerBound)..<end { styles[i] = .plain }
         }
-    }
-
-    /// Two runs of the same mention that come to touch are one mention (the document JSON merges
-    /// them), so the merged run takes one style: its first character's.
-    mutating func unifyMentionRun(at junction: Int) {
-        guard junction > 0, junction < styles.count else { return }
-        let id = styles[junction].mention
-        guard id != 0, styles[junction - 1].mention == id else { return }
-        var start = junction - 1
-        while start > 0, styles[start - 1].mention == id { start -= 1 }
-        var end = junction
-        while end < styles.count, styles[end].mention == id { end += 1 }
-        let style = styles[start]
-        for i in start..<end { styles[i] = style }
     }
 
     /// Sets the style of every character in `range` through `transform` (newlines stay plain; code
@@ -152,5 +136,5 @@ public struct Document: Sendable {
     }
 
     public mutating func intern(link url: String) -> UInt32 { values.intern(link: url) }
-    public mutating func intern(mention value: MentionValue) -> UInt32 { values.intern(mention: value) }
+    public mutating func add(mention value: MentionValue) -> UInt32 { values.add(mention: value) }
 }

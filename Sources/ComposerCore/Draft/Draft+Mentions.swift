@@ -22,7 +22,7 @@ extension Draft {
         guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
         try MentionPolicy.validate(uid: uid, name: name)
         guard mentions.count < config.mentionLimit else {
-            throw .limitExceeded("a message can hold at most \(config.mentionLimit) mentions")
+            throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
         }
         let range = expandToMentions(selection.range)
         let line = document.lineIndex(at: range.lowerBound)
@@ -32,7 +32,7 @@ extension Draft {
         style.flags.remove(.code)
         style.link = 0
         var mentionStyle = style
-        mentionStyle.mention = document.intern(mention: MentionValue(uid: uid, name: name))
+        mentionStyle.mention = document.add(mention: MentionValue(uid: uid, name: name))
         let run = Array(("@" + name).unicodeScalars)
         document.replace(range, with: run, style: mentionStyle)
         document.replace((range.lowerBound + run.count)..<(range.lowerBound + run.count), with: [" "], style: style)

@@ -73,6 +73,10 @@ public struct Draft: Sendable {
         let offset = range.lowerBound
         guard offset > 0, scalars[offset - 1] != "\n" else { return .plain }
         var style = styles[offset - 1]
+        if style.link != 0, offset < styles.count, styles[offset].link == style.link {
+            style.mention = 0
+            return style  // Inside a link (not at its edge): the text joins the link.
+        }
         if style.link != 0 || style.mention != 0 {
             if offset < styles.count, scalars[offset] != "\n", styles[offset].link != style.link || style.link == 0 {
                 style = styles[offset]

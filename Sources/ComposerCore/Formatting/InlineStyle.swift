@@ -19,7 +19,7 @@ public struct InlineStyle: Hashable, Sendable {
     public var link: UInt32 = 0
     /// 0 = none, else `0x1000000 | rgb`.
     public var color: UInt32 = 0
-    /// 0 = none, else 1 + index into `ValueTable.mentions`.
+    /// 0 = none, else 1 + index into `ValueTable.mentions` (one entry per mention instance).
     public var mention: UInt32 = 0
 
     public static let plain = InlineStyle()
@@ -67,7 +67,6 @@ public struct ValueTable: Sendable {
     public private(set) var links: [String] = []
     public private(set) var mentions: [MentionValue] = []
     private var linkIndex: [String: UInt32] = [:]
-    private var mentionIndex: [MentionValue: UInt32] = [:]
 
     public init() {}
 
@@ -79,12 +78,11 @@ public struct ValueTable: Sendable {
         return id
     }
 
-    public mutating func intern(mention value: MentionValue) -> UInt32 {
-        if let id = mentionIndex[value] { return id }
+    /// Adds one mention instance. Mentions are not interned by value: two mentions of the same
+    /// user side by side stay two atomic runs.
+    public mutating func add(mention value: MentionValue) -> UInt32 {
         mentions.append(value)
-        let id = UInt32(mentions.count)
-        mentionIndex[value] = id
-        return id
+        return UInt32(mentions.count)
     }
 
     public func link(_ id: UInt32) -> String? {

@@ -18,7 +18,9 @@ public enum LinkPolicy {
                 throw .unsafeLink("link URL contains a forbidden character (U+\(String(s.value, radix: 16, uppercase: true)))")
             }
         }
-        if let scheme = scheme(of: scalars) {
+        // "example.com:8080/x" reads like a scheme "example.com:", but a dotted name followed by a
+        // port is a host.
+        if let scheme = scheme(of: scalars), !(scheme.contains(".") && looksLikeHost(scalars)) {
             let lower = scheme.lowercased()
             guard allowedSchemes.contains(lower) else {
                 throw .unsafeLink("link scheme \"\(scheme):\" is not allowed (allowed: http, https, mailto)")

@@ -1,0 +1,143 @@
+/// The staged attachments of a draft (SPEC section 7): staging under the limits, the upload state
+/// machine of each tile (driven by the host), removal, send readiness and the split for sending.
+/// A refused call throws and leaves the tray unchanged.
+public struct AttachmentTray: Equatable, Sendable {
+    /// Applied when staging; changing them does not re-check tiles already staged.
+    public var limits: AttachmentLimits
+    /// The tiles, in staging order.
+    public private(set) var tiles: [Attachment] = []
+    /// The id the next tile gets; ids stay at most `Int64.max` so that they fit in JSON and C.
+    var nextID: UInt64 = 1
+
+    public init(limits: AttachmentLimits = AttachmentLimits()) {
+        self.limits = limits
+    }
+
+    public var isEmpty: Bool { tiles.isEmpty }
+
+    /// The tile with this id, if it is in the tray.
+    public func attachment(id: UInt64) -> Attachment? {
+        tiles.first { $0.id == id }
+    }
+
+    /// Stages a pick. Files beyond the files-per-message limit are dropped (the first ones stage) and
+    /// the result carries the notice "You can attach up to N files.". A file whose type is outside the
+    /// allow-list stages as an error tile "This file type isn't allowed."; otherwise a file over the
+    /// size limit stages as an error tile "File exceeds N MB."; every other file stages `queued`.
+    /// - Throws: `.invalidArgument` if any file has a negative size (nothing is staged);
+    ///   `.limitExceeded` if the tray has run out of ids.
+    @discardableResult
+    public mutating func stage(_ files: [PickedFile]) throws(ComposerError) -> TrayStageResult {
+        for (i, file) in files.enumerated() where file.size < 0 {
+            throw .invalidArgument("file \(i) (\"\(file.name)\"): size must not be negative, not \(file.size)")
+        }
+        let room = max(0, limits.maxFiles - tiles.count)
+        let accepted = files.prefix(room)
+        let idsLeft = UInt64(Int64.max) + 1 - nextID
+        guard UInt64(accepted.count) <= idsLeft else { throw .limitExceeded("the attachment tray has run out of ids") }
+        var staged: [UInt64] = []
+        for file in accepted {
+            let mime = _FileTypes.effectiveMIMEType(file.mimeType, fileName: file.name)
+            let state: UploadState
+            if !limits.allows(mimeType: mime) {
+                state = .error(message: AttachmentNotice.typeNotAllowed)
+            } else if file.size > limits.maxFileSizeBytes {
+                state = .error(message: AttachmentNotice.fileTooLarge(limitMB: limits.maxFileSizeMB))
+            } else {
+                state = .queued
+            }
+            tiles.append(Attachment(id: nextID, name: file.name, mimeType: mime, size: file.size,
+                                    hostReference: file.hostReference, state: state))
+            staged.append(nextID)
+            nextID += 1
+        }
+        let dropped = files.count - accepted.count
+        return TrayStageResult(staged: staged, dropped: dropped,
+                               notice: dropped > 0 ? AttachmentNotice.tooManyFiles(limit: limits.maxFiles) : nil)
+    }
+
+    /// Stages one file; see `stage(_:)` for a pick.
+    @discardableResult
+    public mutating func stage(_ file: PickedFile) throws(ComposerError) -> TrayStageResult {
+        try stage([file])
+    }
+
+    /// Applies an upload event to a tile (the table is on `UploadState.applying(_:)`).
+    /// - Returns: the tile's new state.
+    /// - Throws: `.invalidArgument` for an unknown id or a bad event argument, `.outOfRange` for a
+    ///   progress outside `0...1`, `.notAllowed` for an illegal transition.
+    @discardableResult
+    public mutating func apply(_ event: UploadEvent, to id: UInt64) throws(ComposerError) -> UploadState {
+        let i = try index(of: id)
+        let next = try tiles[i].state.applying(event)
+        tiles[i].state = next
+        return next
+    }
+
+    /// The server refused the file's type: the tile becomes the error "This file type isn't allowed.".
+    @discardableResult
+    public mutating func refuseType(of id: UInt64) throws(ComposerError) -> UploadState {
+        try apply(.reject(message: AttachmentNotice.typeNotAllowed), to: id)
+    }
+
+    /// Removes (cancels) a tile, in any state.
+    /// - Returns: true when the tile was uploading, so the host must stop that upload.
+    /// - Throws: `.invalidArgument` for an unknown id.
+    @discardableResult
+    public mutating func remove(_ id: UInt64) throws(ComposerError) -> Bool {
+        let i = try index(of: id)
+        let removed = tiles.remove(at: i)
+        if case .uploading = removed.state { return true }
+        return false
+    }
+
+    /// Empties the tray (after a send, a clear or a command). Ids are not reused afterwards.
+    /// - Returns: the ids of the tiles that were uploading, whose uploads the host must stop.
+    @discardableResult
+    public mutating func removeAll() -> [UInt64] {
+        let uploading = tiles.compactMap { tile -> UInt64? in
+            if case .uploading = tile.state { return tile.id }
+            return nil
+        }
+        tiles.removeAll()
+        return uploading
+    }
+
+    /// Why the tray cannot be sent, or nil when it can. Error tiles are reported first, then failed
+    /// uploads, then uploads still queued or running.
+    public var blocker: TrayBlocker? {
+        if tiles.isEmpty { return .empty }
+        var errors = 0, failed = 0, pending = 0
+        for tile in tiles {
+            switch tile.state {
+            case .error: errors += 1
+            case .failed: failed += 1
+            case .queued, .uploading: pending += 1
+            case .uploaded: break
+            }
+        }
+        if errors > 0 { return .errorTiles(errors) }
+        if failed > 0 { return .failedUploads(failed) }
+        if pending > 0 { return .uploadsPending(pending) }
+        return nil
+    }
+
+    /// Non-empty, every tile uploaded (so no error tile).
+    public var isReadyToSend: Bool { blocker == nil }
+
+    /// One group per kind present, in the fixed order images, videos, audios, files; each keeps the
+    /// tray order. Meant for a tray that `isReadyToSend`; it does not check.
+    public func groupsForSending() -> [AttachmentGroup] {
+        AttachmentKind.allCases.compactMap { kind in
+            let members = tiles.filter { $0.kind == kind }
+            return members.isEmpty ? nil : AttachmentGroup(kind: kind, attachments: members)
+        }
+    }
+
+    private func index(of id: UInt64) throws(ComposerError) -> Int {
+        guard let i = tiles.firstIndex(where: { $0.id == id }) else {
+            throw .invalidArgument("no attachment with id \(id) in the tray")
+        }
+        return i
+    }
+}

@@ -1,0 +1,189 @@
+import Testing
+@testable import ComposerCore
+
+@Suite struct DraftConfigTests {
+    static let defaultJSON = #"{"rich_text":true,"mentions":true,"mention_limit":10,"max_length":null,"trim":true,"#
+        + #""typing_events":true,"multiple_attachments":true,"max_files":10,"max_file_size":104857600,"#
+        + #""allowed_types":null,"undo_depth":100}"#
+
+    @Test func defaultsMatchSpec() {
+        let c = DraftConfig()
+        #expect(c.richText == true)
+        #expect(c.mentionsEnabled == true)
+        #expect(c.mentionLimit == 10)
+        #expect(c.maxLength == nil)
+        #expect(c.trimOnSend == true)
+        #expect(c.typingEvents == true)
+        #expect(c.multipleAttachments == true)
+        #expect(c.maxFiles == 10)
+        #expect(c.maxFileSizeBytes == 104_857_600)
+        #expect(c.allowedTypes == nil)
+        #expect(c.undoDepth == 100)
+    }
+
+    @Test(arguments: [nil, "{}", " { }\n", "\t{}\r\n"] as [String?])
+    func nilAndEmptyObjectGiveDefaults(_ json: String?) throws {
+        #expect(try DraftConfig(json: json) == DraftConfig())
+    }
+
+    @Test func defaultJSONValueIsExact() {
+        #expect(JSONWriter.write(DraftConfig().jsonValue) == Self.defaultJSON)
+    }
+
+    @Test func defaultJSONLoadsBackToDefaults() throws {
+        #expect(try DraftConfig(json: Self.defaultJSON) == DraftConfig())
+    }
+
+    @Test func everyKeySet() throws {
+        // Keys in a different order than jsonValue writes them.
+        let json = #"{"undo_depth":5,"allowed_types":["image/png","Video/*"],"max_file_size":2048,"max_files":3,"#
+            + #""multiple_attachments":false,"typing_events":false,"trim":false,"max_length":500,"mention_limit":2,"#
+            + #""mentions":false,"rich_text":false}"#
+        let c = try DraftConfig(json: json)
+        #expect(c.richText == false)
+        #expect(c.mentionsEnabled == false)
+        #expect(c.mentionLimit == 2)
+        #expect(c.maxLength == 500)
+        #expect(c.trimOnSend == false)
+        #expect(c.typingEvents == false)
+        #expect(c.multipleAttachments == false)
+        #expect(c.maxFiles == 3)
+        #expect(c.maxFileSizeBytes == 2048)
+        #expect(c.allowedTypes == ["image/png", "video/*"])
+        #expect(c.undoDepth == 5)
+        #expect(JSONWriter.write(c.jsonValue) == #"{"rich_text":false,"mentions":false,"mention_limit":2,"max_length":500,"#
+            + #""trim":false,"typing_events":false,"multiple_attachments":false,"max_files":3,"max_file_size":2048,"#
+            + #""allowed_types":["image/png","video/*"],"undo_depth":5}"#)
+        #expect(try DraftConfig(json: JSONWriter.write(c.jsonValue)) == c)
+    }
+
+    @Test(arguments: DraftConfig.keys)
+    func eachKeyAloneChangesOnlyItsField(_ key: String) throws {
+        let values: [String: String] = [
+            "rich_text": "false", "mentions": "false", "mention_limit": "3", "max_length": "7", "trim": "false",
+            "typing_events": "false", "multiple_attachments": "false", "max_files": "4", "max_file_size": "9",
+            "allowed_types": #"["text/plain"]"#, "undo_depth": "0",
+        ]
+        let value = try #require(values[key])
+        let c = try DraftConfig(json: "{\"\(key)\":\(value)}")
+        #expect(c != DraftConfig())
+        let expected = Self.defaultJSON.replacingFirst(key: key, with: value)
+        #expect(JSONWriter.write(c.jsonValue) == expected)
+    }
+
+    @Test func keysListsEveryKeyInOutputOrder() {
+        guard case .object(let members) = DraftConfig().jsonValue else {
+            Issue.record("jsonValue is not an object")
+            return
+        }
+        #expect(members.map(\.key) == DraftConfig.keys)
+    }
+
+    @Test func nullResetsOptionalLimits() throws {
+        let c = try DraftConfig(json: #"{"max_length":null,"allowed_types":null}"#)
+        #expect(c.maxLength == nil)
+        #expect(c.allowedTypes == nil)
+    }
+
+    @Test func emptyAllowedTypesIsAnEmptyList() throws {
+        let c = try DraftConfig(json: #"{"allowed_types":[]}"#)
+        #expect(c.allowedTypes == [])
+        #expect(JSONWriter.write(c.jsonValue).contains(#""allowed_types":[]"#))
+    }
+
+    @Test(arguments: [
+        ("mention_limit", 0), ("mention_limit", 1_000_000_000), ("max_files", 1), ("max_files", 1_000_000_000),
+        ("max_length", 1), ("max_length", 1_000_000_000), ("undo_depth", 0), ("undo_depth", 1_000_000_000),
+        ("max_file_size", 1), ("max_file_size", 1_000_000_000_000),
+    ])
+    func acceptsBoundaryIntegers(_ key: String, _ value: Int64) throws {
+        let c = try DraftConfig(json: "{\"\(key)\":\(value)}")
+        guard case .object(let members) = c.jsonValue else { Issue.record("not an object"); return }
+        #expect(members.first(where: { $0.key == key })?.value == .integer(value))
+    }
+
+    // MARK: Refusals
+
+    @Test(arguments: ["richText", "rich-text", "RICH_TEXT", "", "max_size", "mention_limits", "theme"])
+    func refusesUnknownKeys(_ key: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: "{\"\(key)\":true}") }
+    }
+
+    @Test func refusesAnUnknownKeyNextToValidOnes() {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: ##"{"rich_text":false,"colour":"#000"}"##) }
+    }
+
+    static let wrongTypes: [(String, String)] = [
+        ("rich_text", "1"), ("rich_text", #""true""#), ("rich_text", "null"),
+        ("mentions", "0"), ("mentions", "[]"),
+        ("trim", #""yes""#), ("trim", "{}"),
+        ("typing_events", "1.0"), ("typing_events", "null"),
+        ("multiple_attachments", #""false""#),
+        ("mention_limit", #""10""#), ("mention_limit", "1.5"), ("mention_limit", "true"), ("mention_limit", "null"),
+        ("max_length", #""500""#), ("max_length", "2.5"), ("max_length", "false"), ("max_length", "[]"),
+        ("max_files", #""3""#), ("max_files", "3.0"), ("max_files", "null"),
+        ("max_file_size", #""1MB""#), ("max_file_size", "1e6"), ("max_file_size", "null"),
+        ("undo_depth", #""100""#), ("undo_depth", "false"),
+        ("allowed_types", #""image/png""#), ("allowed_types", "{}"), ("allowed_types", "true"), ("allowed_types", "1"),
+    ]
+
+    @Test(arguments: wrongTypes)
+    func refusesWrongTypes(_ key: String, _ value: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: "{\"\(key)\":\(value)}") }
+    }
+
+    @Test func everyKeyHasAWrongTypeCase() {
+        #expect(Set(Self.wrongTypes.map(\.0)) == Set(DraftConfig.keys))
+    }
+
+    @Test(arguments: [
+        ("mention_limit", "-1"), ("max_files", "0"), ("max_files", "-5"), ("max_length", "0"), ("max_length", "-1"),
+        ("max_file_size", "0"), ("max_file_size", "-1"), ("undo_depth", "-1"),
+        ("mention_limit", "1000000001"), ("max_files", "1000000001"), ("max_length", "1000000001"), ("undo_depth", "1000000001"),
+        ("mention_limit", "-9223372036854775808"),
+    ])
+    func refusesOutOfRangeIntegers(_ key: String, _ value: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: "{\"\(key)\":\(value)}") }
+    }
+
+    @Test(arguments: [#"[1]"#, #"[""]"#, #"["image/png",""]"#, #"["image/png",null]"#, #"[["image/png"]]"#, #"[true]"#, #"[{}]"#])
+    func refusesAllowedTypesThatAreNotNonEmptyStrings(_ list: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: "{\"allowed_types\":\(list)}") }
+    }
+
+    @Test(arguments: ["", "{", "}", "{\"rich_text\":}", "{\"rich_text\":true,}", "{rich_text:true}", "{'trim':false}",
+                      "{\"trim\":false} {}", "{\"trim\":tru}", "{\"trim\":true,\"trim\":false}"])
+    func refusesInvalidJSON(_ json: String) {
+        expectRefusal(.invalidJSON) { try DraftConfig(json: json) }
+    }
+
+    @Test(arguments: ["[]", "[{}]", "42", "-1", #""rich_text""#, "true", "null"])
+    func refusesNonObjects(_ json: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig(json: json) }
+    }
+}
+
+private extension String {
+    /// Replaces the value after `"key":` in a flat compact JSON object with `value`.
+    func replacingFirst(key: String, with value: String) -> String {
+        let marker = "\"\(key)\":"
+        let chars = Array(self)
+        let m = Array(marker)
+        var i = 0
+        while i + m.count <= chars.count, Array(chars[i..<(i + m.count)]) != m { i += 1 }
+        let valueStart = i + m.count
+        var j = valueStart
+        var depth = 0
+        while j < chars.count {
+            let c = chars[j]
+            if c == "[" || c == "{" { depth += 1 }
+            if c == "]" || c == "}" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            if c == ",", depth == 0 { break }
+            j += 1
+        }
+        return String(chars[..<valueStart]) + value + String(chars[j...])
+    }
+}
