@@ -1,7 +1,8 @@
 //! Finds libmessage_composer and tells rustc how to link it.
 //!
-//! The library directory is `$MESSAGE_COMPOSER_LIB_DIR` when set, else the repository's build
-//! output `../../build/lib` (relative to this crate). An rpath to that directory is added to
+//! The library directory is `$MESSAGE_COMPOSER_LIB_DIR` when set (a relative path is taken from
+//! this crate's directory), else the repository's build output `../../build/lib` (relative to
+//! this crate). An rpath to that directory is added to
 //! the crate's own tests, examples and binaries so `cargo test` runs without `LD_LIBRARY_PATH`.
 
 use std::env;
@@ -15,10 +16,14 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-env-changed={LIB_DIR_VAR}");
 
-    let manifest_dir = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest_dir =
+        PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     let (dir, origin) = match env::var_os(LIB_DIR_VAR) {
         Some(dir) if !dir.is_empty() => (manifest_dir.join(dir), format!("${LIB_DIR_VAR}")),
-        _ => (manifest_dir.join("../../build/lib"), format!("the repository default ({LIB_DIR_VAR} is not set)")),
+        _ => (
+            manifest_dir.join("../../build/lib"),
+            format!("the repository default ({LIB_DIR_VAR} is not set)"),
+        ),
     };
 
     if !dir.join(LIB_FILE).exists() {

@@ -24,6 +24,8 @@ pub enum mc_draft {}
 pub type mc_status = i32;
 /// A format for the format operations: one of the `MC_FORMAT_*` values.
 pub type mc_format = i32;
+/// A caret movement unit for [`mc_draft_move_caret`]: one of the `MC_CARET_*` values.
+pub type mc_caret_unit = i32;
 /// An offset unit: one of the `MC_UNIT_*` values.
 pub type mc_unit = i32;
 
@@ -61,8 +63,17 @@ pub const MC_FORMAT_QUOTE: mc_format = 8;
 pub const MC_FORMAT_BULLET_LIST: mc_format = 9;
 pub const MC_FORMAT_ORDERED_LIST: mc_format = 10;
 
-// Flags for format operations.
+// Flags.
+/// Format operations: carve mentions, links, inline code and code blocks out of the range.
 pub const MC_FLAG_PROTECT: u32 = 1;
+/// [`mc_draft_move_caret`]: extend the selection instead of moving the caret.
+pub const MC_FLAG_EXTEND: u32 = 2;
+
+// Caret movement units.
+pub const MC_CARET_GRAPHEME: mc_caret_unit = 0;
+pub const MC_CARET_WORD: mc_caret_unit = 1;
+pub const MC_CARET_LINE: mc_caret_unit = 2;
+pub const MC_CARET_DOCUMENT: mc_caret_unit = 3;
 
 // Offset units.
 pub const MC_UNIT_SCALAR: mc_unit = 0;
@@ -101,7 +112,12 @@ extern "C" {
     // Text and selection.
 
     /// Replaces the scalar range `[start, end)` with the NUL-terminated `utf8`.
-    pub fn mc_draft_replace(draft: *mut mc_draft, start: i64, end: i64, utf8: *const c_char) -> mc_status;
+    pub fn mc_draft_replace(
+        draft: *mut mc_draft,
+        start: i64,
+        end: i64,
+        utf8: *const c_char,
+    ) -> mc_status;
     /// Replaces the scalar range `[start, end)` with `length` bytes of UTF-8 (NULL when 0).
     pub fn mc_draft_replace_n(
         draft: *mut mc_draft,
@@ -115,7 +131,11 @@ extern "C" {
     /// The text's length in Unicode scalars.
     pub fn mc_draft_length(draft: *mut mc_draft, out_length: *mut i64) -> mc_status;
     /// The selection's anchor and focus.
-    pub fn mc_draft_selection(draft: *mut mc_draft, out_anchor: *mut i64, out_focus: *mut i64) -> mc_status;
+    pub fn mc_draft_selection(
+        draft: *mut mc_draft,
+        out_anchor: *mut i64,
+        out_focus: *mut i64,
+    ) -> mc_status;
     /// Sets the selection, clamped into `[0, length]`.
     pub fn mc_draft_set_selection(draft: *mut mc_draft, anchor: i64, focus: i64) -> mc_status;
     /// Converts an offset into the draft's text between units.
@@ -127,10 +147,105 @@ extern "C" {
         out_offset: *mut i64,
     ) -> mc_status;
 
+    // Editing as a keyboard does.
+
+    /// Types the NUL-terminated `utf8` at the selection ("\n" acts as Enter, shortcuts convert).
+    pub fn mc_draft_insert(draft: *mut mc_draft, utf8: *const c_char) -> mc_status;
+    /// Like [`mc_draft_insert`] with `length` bytes of UTF-8 (NULL when 0).
+    pub fn mc_draft_insert_n(draft: *mut mc_draft, utf8: *const c_char, length: usize)
+        -> mc_status;
+    /// Enter: splits the line at the caret, continuing or ending a block.
+    pub fn mc_draft_enter(draft: *mut mc_draft) -> mc_status;
+    /// Backspace: deletes the selection or the grapheme cluster before the caret.
+    pub fn mc_draft_delete_backward(draft: *mut mc_draft) -> mc_status;
+    /// Delete: deletes the selection or the grapheme cluster after the caret.
+    pub fn mc_draft_delete_forward(draft: *mut mc_draft) -> mc_status;
+    /// Moves the focus `count` units (`MC_CARET_*`, negative = backward); `MC_FLAG_EXTEND` keeps the anchor.
+    pub fn mc_draft_move_caret(
+        draft: *mut mc_draft,
+        unit: mc_caret_unit,
+        count: i64,
+        flags: u32,
+    ) -> mc_status;
+    /// Selects the whole text.
+    pub fn mc_draft_select_all(draft: *mut mc_draft) -> mc_status;
+
+    // Formats.
+
+    /// Applies a format over `[start, end)`; `value` is the URL or colour, else NULL.
+    pub fn mc_draft_apply_format(
+        draft: *mut mc_draft,
+        start: i64,
+        end: i64,
+        format: mc_format,
+        value: *const c_char,
+        flags: u32,
+    ) -> mc_status;
+    /// Removes a format (any value) from `[start, end)`.
+    pub fn mc_draft_remove_format(
+        draft: *mut mc_draft,
+        start: i64,
+        end: i64,
+        format: mc_format,
+        flags: u32,
+    ) -> mc_status;
+    /// Removes the format where every touched character already has it, else applies it.
+    pub fn mc_draft_toggle_format(
+        draft: *mut mc_draft,
+        start: i64,
+        end: i64,
+        format: mc_format,
+        value: *const c_char,
+        flags: u32,
+    ) -> mc_status;
+    /// The formats active at the selection as JSON (caller frees).
+    pub fn mc_draft_active_formats(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+
+    // Links and mentions.
+
+    /// Links the selection (or retargets the link at the caret) to `url`.
+    pub fn mc_draft_set_link(draft: *mut mc_draft, url: *const c_char) -> mc_status;
+    /// Removes, whole, every link the selection or caret touches.
+    pub fn mc_draft_remove_link(draft: *mut mc_draft) -> mc_status;
+    /// Replaces the selection with `text` linked to `url`.
+    pub fn mc_draft_insert_link(
+        draft: *mut mc_draft,
+        text: *const c_char,
+        url: *const c_char,
+    ) -> mc_status;
+    /// Replaces the selection with the mention "@name" for `uid`, followed by a space.
+    pub fn mc_draft_insert_mention(
+        draft: *mut mc_draft,
+        uid: *const c_char,
+        name: *const c_char,
+    ) -> mc_status;
+    /// The draft's mentions as a JSON array, in text order (caller frees).
+    pub fn mc_draft_mentions(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+
+    // History.
+
+    /// Undoes the last step.
+    pub fn mc_draft_undo(draft: *mut mc_draft) -> mc_status;
+    /// Redoes the last undone step.
+    pub fn mc_draft_redo(draft: *mut mc_draft) -> mc_status;
+    /// Whether undo and redo are possible.
+    pub fn mc_draft_undo_state(
+        draft: *mut mc_draft,
+        out_can_undo: *mut bool,
+        out_can_redo: *mut bool,
+    ) -> mc_status;
+    /// Opens a batch: changes until the matching commit are one undo step.
+    pub fn mc_draft_begin_batch(draft: *mut mc_draft) -> mc_status;
+    /// Closes the innermost open batch.
+    pub fn mc_draft_commit_batch(draft: *mut mc_draft) -> mc_status;
+
     // Document.
 
     /// The content as canonical document JSON (caller frees).
-    pub fn mc_draft_document(draft: *mut mc_draft, out_document_json: *mut *mut c_char) -> mc_status;
+    pub fn mc_draft_document(
+        draft: *mut mc_draft,
+        out_document_json: *mut *mut c_char,
+    ) -> mc_status;
     /// Replaces the content with a validated document JSON; unchanged on error.
     pub fn mc_draft_load_document(draft: *mut mc_draft, document_json: *const c_char) -> mc_status;
 }

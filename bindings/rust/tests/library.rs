@@ -1,0 +1,161 @@
+//! Library-wide functions: versions, offset conversion, the error type.
+
+mod common;
+
+use common::assert_err;
+use message_composer::{abi_version, convert_offset, sys, version, Draft, ErrorKind, Unit};
+
+#[test]
+fn versions_match_the_header() {
+    assert_eq!(version(), "0.1.0");
+    assert_eq!(version(), sys::MC_VERSION_STRING);
+    assert_eq!(
+        version(),
+        format!(
+            "{}.{}.{}",
+            sys::MC_VERSION_MAJOR,
+            sys::MC_VERSION_MINOR,
+            sys::MC_VERSION_PATCH
+        )
+    );
+    assert_eq!(abi_version(), 0);
+    assert_eq!(abi_version(), sys::MC_ABI_VERSION);
+}
+
+/// "a", "é" (2 UTF-8 bytes), "😀" (4 bytes, a surrogate pair), "中" (3 bytes), "ש" (2 bytes).
+const MIXED: &str = "aé😀中ש";
+
+#[test]
+fn convert_offset_maps_every_boundary_between_units() {
+    // (scalar, utf16, utf8) at every character boundary of MIXED.
+    let boundaries = [
+        (0, 0, 0),
+        (1, 1, 1),
+        (2, 2, 3),
+        (3, 4, 7),
+        (4, 5, 10),
+        (5, 6, 12),
+    ];
+    for (scalar, utf16, utf8) in boundaries {
+        let row = [
+            (Unit::Scalar, scalar),
+            (Unit::Utf16, utf16),
+            (Unit::Utf8, utf8),
+        ];
+        for (from, offset) in row {
+            for (to, expected) in row {
+                assert_eq!(
+                    convert_offset(MIXED, offset, from, to),
+                    Ok(expected),
+                    "{offset} {from:?} -> {to:?}"
+                );
+            }
+        }
+    }
+    // Agrees with Rust's own view of the string.
+    assert_eq!(MIXED.chars().count(), 5);
+    assert_eq!(MIXED.encode_utf16().count(), 6);
+    assert_eq!(MIXED.len(), 12);
+}
+
+#[test]
+fn convert_offset_refuses_offsets_inside_a_character() {
+    assert_err(
+        convert_offset(MIXED, 3, Unit::Utf16, Unit::Scalar),
+        ErrorKind::OutOfRange,
+        "mc_convert_offset: UTF-16 offset 3 falls inside a character",
+    );
+    for inside in [2, 4, 5, 6, 8, 9, 11] {
+        assert_err(
+            convert_offset(MIXED, inside, Unit::Utf8, Unit::Utf16),
+            ErrorKind::OutOfRange,
+            &format!("mc_convert_offset: UTF-8 offset {inside} falls inside a character"),
+        );
+    }
+}
+
+#[test]
+fn convert_offset_refuses_offsets_past_the_end() {
+    assert_err(
+        convert_offset(MIXED, 6, Unit::Scalar, Unit::Utf8),
+        ErrorKind::OutOfRange,
+        "mc_convert_offset: scalar offset 6 is past the end of the text (5)",
+    );
+    assert_err(
+        convert_offset(MIXED, 7, Unit::Utf16, Unit::Utf8),
+        ErrorKind::OutOfRange,
+        "mc_convert_offset: UTF-16 offset 7 is past the end of the text (6)",
+    );
+    assert_err(
+        convert_offset("", 1, Unit::Utf8, Unit::Scalar),
+        ErrorKind::OutOfRange,
+        "mc_convert_offset: UTF-8 offset 1 is past the end of the text (0)",
+    );
+    assert_eq!(convert_offset("", 0, Unit::Utf8, Unit::Utf16), Ok(0));
+}
+
+#[test]
+fn convert_offset_refuses_what_c_cannot_receive() {
+    // The C function reads a NUL-terminated string, so U+0000 cannot reach it.
+    assert_err(
+        convert_offset("ab\0c", 1, Unit::Scalar, Unit::Utf8),
+        ErrorKind::InvalidUtf8,
+        "mc_convert_offset: string argument holds U+0000 at byte 2",
+    );
+    if let Ok(huge) = usize::try_from(i64::MAX as u64 + 1) {
+        assert_err(
+            convert_offset("a", huge, Unit::Scalar, Unit::Utf8),
+            ErrorKind::OutOfRange,
+            &format!("mc_convert_offset: offset {huge} does not fit in int64_t"),
+        );
+    }
+}
+
+#[test]
+fn error_kinds_map_every_status_code() {
+    let table = [
+        (ErrorKind::InvalidArgument, sys::MC_ERR_INVALID_ARGUMENT),
+        (ErrorKind::NullArgument, sys::MC_ERR_NULL_ARGUMENT),
+        (ErrorKind::InvalidHandle, sys::MC_ERR_INVALID_HANDLE),
+        (ErrorKind::InvalidUtf8, sys::MC_ERR_INVALID_UTF8),
+        (ErrorKind::InvalidJson, sys::MC_ERR_INVALID_JSON),
+        (ErrorKind::OutOfRange, sys::MC_ERR_OUT_OF_RANGE),
+        (ErrorKind::UnsafeLink, sys::MC_ERR_UNSAFE_LINK),
+        (ErrorKind::InvalidColor, sys::MC_ERR_INVALID_COLOR),
+        (ErrorKind::NotAllowed, sys::MC_ERR_NOT_ALLOWED),
+        (ErrorKind::LimitExceeded, sys::MC_ERR_LIMIT_EXCEEDED),
+    ];
+    for (kind, code) in table {
+        assert_eq!(ErrorKind::from_code(code), kind);
+        assert_eq!(kind.code(), Some(code));
+    }
+    for code in [sys::MC_OK, -11, 1, i32::MIN] {
+        assert_eq!(ErrorKind::from_code(code), ErrorKind::Unknown, "{code}");
+    }
+    assert_eq!(ErrorKind::Unknown.code(), None);
+}
+
+#[test]
+fn error_carries_code_and_message_and_displays_both() {
+    let error = Draft::new(Some("{")).expect_err("invalid JSON");
+    assert_eq!(error.code(), sys::MC_ERR_INVALID_JSON);
+    assert_eq!(error.kind(), ErrorKind::InvalidJson);
+    assert_eq!(
+        error.message(),
+        "mc_draft_new: invalid JSON: expected a string key at byte 1"
+    );
+    assert_eq!(
+        error.to_string(),
+        "mc_draft_new: invalid JSON: expected a string key at byte 1 (status -5)"
+    );
+    // A std::error::Error, usable with `?` in a Box<dyn Error> context.
+    let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(error.clone());
+    assert_eq!(boxed.to_string(), error.to_string());
+}
+
+#[test]
+fn unit_values_are_the_header_constants() {
+    assert_eq!(Unit::Scalar.raw(), sys::MC_UNIT_SCALAR);
+    assert_eq!(Unit::Utf16.raw(), sys::MC_UNIT_UTF16);
+    assert_eq!(Unit::Utf8.raw(), sys::MC_UNIT_UTF8);
+}
