@@ -1,6 +1,7 @@
 # MessageComposer: `make` builds the release library and header; `make test` runs every suite;
 # `make demo` runs the C demo. See README.md.
 SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 PREFIX ?= /usr/local
 DESTDIR ?=
 VERSION := 0.1.0

@@ -186,6 +186,12 @@ mc_status mc_draft_length(mc_draft *draft, int64_t *out_length);
 /// On error the draft is unchanged.
 mc_status mc_draft_load_document(mc_draft *draft, const char *document_json);
 
+/// Replaces the draft's content with a received message's markdown (one undo step), mention
+/// names from mentions_json ({"uid": "name"} or NULL). The caret moves to the end.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT.
+mc_status mc_draft_load_markdown(mc_draft *draft, const char *markdown, const char *mentions_json);
+
 /// Stores the draft's mentions as a JSON array in *out_json, in text order:
 /// [{"start": 0, "end": 4, "uid": "u42", "name": "Bob"}, ...]. The caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
@@ -206,6 +212,12 @@ mc_status mc_draft_move_caret(mc_draft *draft, mc_caret_unit unit, int64_t count
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
 /// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
 mc_status mc_draft_new(const char *config_json, mc_draft **out_draft);
+
+/// Converts markdown typed by hand in the draft (<em>x</em>, <em>y</em>, z, <a href="b">a</a>, "- item") into
+/// formatting (one undo step); already formatted text stays literal. Does nothing with rich text
+/// off. The send path runs this; hosts may call it earlier.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_normalize_markdown(mc_draft *draft);
 
 /// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
@@ -240,6 +252,13 @@ mc_status mc_draft_select_all(mc_draft *draft);
 /// Stores the selection's anchor and focus (scalar offsets) in *out_anchor and *out_focus.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_selection(mc_draft *draft, int64_t *out_anchor, int64_t *out_focus);
+
+/// Stores the draft as wire markdown in *out_markdown (README "Wire format"): with rich text on,
+/// every format; with rich text off, plain text with every markdown-significant character escaped
+/// (mentions kept). Parsing it back (mc_markdown_parse with the draft's mention names) gives the
+/// same document. The caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_serialize(mc_draft *draft, char **out_markdown);
 
 /// Links the selection to url (one undo step): links the selection overlaps are absorbed whole;
 /// with a caret inside or at an edge of a link, that whole link is retargeted; elsewhere a caret
@@ -276,6 +295,30 @@ mc_status mc_draft_undo_state(mc_draft *draft, bool *out_can_undo, bool *out_can
 /// Owned by the library: valid until the next failing call on this thread; never NULL.
 /// Successful calls leave it unchanged.
 const char *mc_last_error(void);
+
+/// Parses wire markdown into document JSON (*out_document_json, caller frees): the supported
+/// subset of CommonMark/GFM reads as a CommonMark renderer reads it, anything else stays literal
+/// text. Mentions <@uid:UID> show as "@UID" (see mc_markdown_parse_with_mentions for names).
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+mc_status mc_markdown_parse(const char *markdown, char **out_document_json);
+
+/// Like mc_markdown_parse, with mention names from mentions_json, a JSON object
+/// {"uid": "display name", ...} (NULL for none): <@uid:u42> becomes the mention "@Bob".
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+mc_status mc_markdown_parse_with_mentions(const char *markdown, const char *mentions_json, char **out_document_json);
+
+/// Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes (others
+/// stay text), colours validated, mentions as <span class="mention" data-uid="...">@Name</span>.
+/// The caller frees *out_html with mc_string_free.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+mc_status mc_markdown_to_html(const char *markdown, const char *mentions_json, char **out_html);
+
+/// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
+/// mentions as "@Name" (names from mentions_json, else the uid), cut after max_graphemes
+/// grapheme clusters with "..." appended when longer (a negative value means no limit). The caller
+/// frees *out_text with mc_string_free.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+mc_status mc_markdown_to_plain_text(const char *markdown, const char *mentions_json, int64_t max_graphemes, char **out_text);
 
 /// Frees a string that the library returned through a char ** out-parameter.
 /// Accepts NULL (does nothing).

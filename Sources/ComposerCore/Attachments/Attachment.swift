@@ -3,8 +3,9 @@ public struct Attachment: Equatable, Sendable {
     /// Assigned by the tray, from 1 up; never reused during the tray's life.
     public let id: UInt64
     public let name: String
-    /// The effective MIME type: the host's, lower-cased without parameters; when that was empty or
-    /// `application/octet-stream`, the type of the name's extension, else `application/octet-stream`.
+    /// The effective MIME type: the host's, lower-cased without parameters; when that was empty,
+    /// malformed or `application/octet-stream`, the type of the name's extension, else
+    /// `application/octet-stream`.
     public let mimeType: String
     /// Size in bytes.
     public let size: Int64

@@ -9,7 +9,7 @@ public enum AttachmentKind: String, CaseIterable, Sendable {
     /// The JSON name: `image`, `video`, `audio` or `file`.
     public var name: String { rawValue }
 
-    /// The kind of a MIME type: `image/*`, `video/*`, `audio/*`, anything else `file`.
+    /// The kind of a MIME type: `image/*`, `video/*`, `audio/*`, anything else (malformed included) `file`.
     /// Case and parameters (`; charset=…`) are ignored.
     public init(mimeType: String) {
         switch _FileTypes.topLevelType(of: _FileTypes.normalize(mimeType)) {
@@ -20,8 +20,8 @@ public enum AttachmentKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The kind from the MIME type, or from the file name's extension when the MIME type is empty or
-    /// `application/octet-stream` (an unknown extension is a `file`).
+    /// The kind from the MIME type, or from the file name's extension when the MIME type is empty,
+    /// malformed or `application/octet-stream` (an unknown extension is a `file`).
     public init(mimeType: String, fileName: String) {
         self.init(mimeType: _FileTypes.effectiveMIMEType(mimeType, fileName: fileName))
     }

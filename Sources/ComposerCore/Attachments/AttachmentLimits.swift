@@ -48,7 +48,7 @@ public struct AttachmentLimits: Equatable, Sendable {
         let top = _FileTypes.topLevelType(of: mime)
         return allowedTypes.contains { pattern in
             if pattern == "*/*" { return true }
-            if pattern.hasSuffix("/*") { return pattern.dropLast(2) == top && mime.count > top.count + 1 }
+            if pattern.hasSuffix("/*") { return !top.isEmpty && pattern.dropLast(2) == top }
             return pattern == mime
         }
     }

@@ -1,7 +1,10 @@
 /// The user-facing texts of the tray, matching the reference composer word for word.
 public enum AttachmentNotice {
-    /// The info banner when picks beyond the files-per-message limit are dropped.
-    public static func tooManyFiles(limit: Int) -> String { "You can attach up to \(limit) files." }
+    /// The info banner when picks beyond the files-per-message limit are dropped
+    /// ("You can attach up to 10 files."; "1 file." for a limit of one).
+    public static func tooManyFiles(limit: Int) -> String {
+        "You can attach up to \(limit) \(limit == 1 ? "file" : "files")."
+    }
 
     /// The error tile of a file over the size limit; N is the limit in whole MB, rounded down.
     public static func fileTooLarge(limitMB: Int64) -> String { "File exceeds \(limitMB) MB." }

@@ -13,6 +13,13 @@ public struct AttachmentTray: Equatable, Sendable {
         self.limits = limits
     }
 
+    /// A tray holding restored tiles (see `init(snapshot:limits:)`).
+    init(limits: AttachmentLimits, tiles: [Attachment], nextID: UInt64) {
+        self.limits = limits
+        self.tiles = tiles
+        self.nextID = nextID
+    }
+
     public var isEmpty: Bool { tiles.isEmpty }
 
     /// The tile with this id, if it is in the tray.

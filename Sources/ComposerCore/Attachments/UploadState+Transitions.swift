@@ -1,13 +1,13 @@
 extension UploadState {
     /// The state after `event`, or an error; the receiver is never changed.
     ///
-    /// | state \ event | start        | progress(q)                  | complete(r)  | fail(m)   | retry  | reject(m) |
-    /// |---------------|--------------|------------------------------|--------------|-----------|--------|-----------|
-    /// | queued        | uploading(0) | uploading(q)                 | ✗            | ✗         | ✗      | error(m)  |
-    /// | uploading(p)  | ✗            | uploading(q) if q >= p, else ✗ | uploaded(r) | failed(m) | ✗      | error(m)  |
-    /// | uploaded      | ✗            | ✗                            | ✗            | ✗         | ✗      | error(m)  |
-    /// | failed        | ✗            | ✗                            | ✗            | ✗         | queued | error(m)  |
-    /// | error         | ✗            | ✗                            | ✗            | ✗         | ✗      | error(m)  |
+    /// | state \ event | start        | progress(q)                  | complete(r) | fail(m)   | retry  | reject(m) |
+    /// |---------------|--------------|------------------------------|-------------|-----------|--------|-----------|
+    /// | queued        | uploading(0) | uploading(q)                 | ✗           | ✗         | ✗      | error(m)  |
+    /// | uploading(p)  | ✗            | q >= p: uploading(q), else ✗ | uploaded(r) | failed(m) | ✗      | error(m)  |
+    /// | uploaded(r)   | ✗            | ✗                            | ✗           | ✗         | ✗      | error(m)  |
+    /// | failed(m)     | ✗            | ✗                            | ✗           | ✗         | queued | error(m)  |
+    /// | error(m)      | ✗            | ✗                            | ✗           | ✗         | ✗      | error(m)  |
     ///
     /// ✗ is `.notAllowed`. The event's argument is checked first, whatever the state: a progress that
     /// is NaN is `.invalidArgument`, one outside `0...1` is `.outOfRange`; an empty remote reference or

@@ -9,16 +9,18 @@ enum _FileTypes {
         return trim(essence).lowercased()
     }
 
-    /// The part before `/` (the whole string when there is no `/`).
+    /// The part before `/` of a `type/subtype` (both non-empty); empty for anything else.
     static func topLevelType(of normalized: String) -> Substring {
-        normalized.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = normalized.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return "" }
+        return parts[0]
     }
 
-    /// The normalized MIME type; when it is empty or `application/octet-stream`, the type of the file
-    /// name's extension, else `application/octet-stream`.
+    /// The normalized MIME type; when it is empty, malformed (not `type/subtype`) or
+    /// `application/octet-stream`, the type of the file name's extension, else `application/octet-stream`.
     static func effectiveMIMEType(_ mimeType: String, fileName: String) -> String {
         let normalized = normalize(mimeType)
-        if !normalized.isEmpty, normalized != unknown { return normalized }
+        if !topLevelType(of: normalized).isEmpty, normalized != unknown { return normalized }
         if let ext = fileExtension(fileName), let inferred = byExtension[ext] { return inferred }
         return unknown
     }

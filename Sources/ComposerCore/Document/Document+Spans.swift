@@ -67,24 +67,33 @@ extension Document {
                 throw .outOfRange("span \(span) is outside the text (length \(n))")
             }
         }
+        // Line starts once, so placing each span costs a binary search, not a scan.
+        var lineStarts = [0]
+        for (i, s) in scalars.enumerated() where s == "\n" { lineStarts.append(i + 1) }
+        func line(of offset: Int) -> Int {
+            var low = 0, high = lineStarts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
         // Blocks first: inline validation needs to know the code-block lines.
         for span in spans {
             guard case .block(let block) = span.format else { continue }
-            try applyLoadedBlock(block, span)
+            try applyLoadedBlock(block, span, firstLine: line(of: span.start), lastLine: line(of: span.end))
         }
         for span in spans where !span.kind.isBlock {
-            try applyLoadedInline(span)
+            try applyLoadedInline(span, line: line(of: span.start))
         }
         try validateMentionsWhole()
     }
 
-    private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span) throws(ComposerError) {
+    private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span, firstLine first: Int, lastLine last: Int) throws(ComposerError) {
         guard span.start == 0 || scalars[span.start - 1] == "\n",
               span.end == scalars.count || scalars[span.end] == "\n" else {
             throw .invalidArgument("block span \(span) does not cover whole lines")
         }
-        let first = lineIndex(at: span.start)
-        let last = first + scalars[span.start..<span.end].lazy.filter { $0 == "\n" }.count
         for line in first...last {
             if let existing = lineBlocks[line], existing != block {
                 throw .invalidArgument("line \(line) has two block formats (\(existing.kind.name) and \(block.kind.name))")
@@ -93,8 +102,8 @@ extension Document {
         }
     }
 
-    private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
-        var line = lineIndex(at: span.start)
+    private mutating func applyLoadedInline(_ span: Span, line firstLine: Int) throws(ComposerError) {
+        var line = firstLine
         let inCodeBlockMessage = "inline span \(span) lies in a code block (code blocks hold no inline formats)"
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:

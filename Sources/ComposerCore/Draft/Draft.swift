@@ -47,7 +47,10 @@ public struct Draft: Sendable {
     /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
     /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
     public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) {
-        let range = expandToMentions(try checkRange(start, end))
+        var range = try checkRange(start, end)
+        // An insertion point inside a mention moves to its nearer edge; a range that cuts into a
+        // mention takes all of it.
+        range = range.isEmpty ? snapOutOfMention(start)..<snapOutOfMention(start) : expandToMentions(range)
         checkpoint(.other)
         let replacement = Array(text.unicodeScalars)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))

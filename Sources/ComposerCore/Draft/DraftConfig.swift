@@ -50,7 +50,7 @@ public struct DraftConfig: Equatable, Sendable {
             case .array(let items):
                 var types: [String] = []
                 for item in items {
-                    guard case .string(let s) = item, !s.isEmpty else {
+                    guard case .string(let s) = item, !s.isEmpty, !s.unicodeScalars.contains("\u{0}") else {
                         throw .invalidArgument("config: \"allowed_types\" must be an array of non-empty strings")
                     }
                     types.append(s.lowercased())

@@ -15,8 +15,8 @@ public enum MentionPolicy {
         guard !uid.isEmpty, uid.unicodeScalars.count <= maxUIDLength, uid.unicodeScalars.allSatisfy(isUIDCharacter) else {
             throw .invalidArgument("mention uid \"\(uid)\" must be 1-\(maxUIDLength) characters of A-Z a-z 0-9 _ - . : @ = +")
         }
-        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else {
-            throw .invalidArgument("mention name must be non-empty and on one line")
+        guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{0}" }) else {
+            throw .invalidArgument("mention name must be non-empty, on one line and free of U+0000")
         }
     }
 }

@@ -1,0 +1,115 @@
+import ComposerCore
+
+/// Reads an optional JSON object of mention names {"uid": "name", ...} (NULL for none).
+private func readNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [String: String] {
+    guard let text = try CStrings.readOptional(json, "mentions_json") else { return [:] }
+    return try engine { () throws(ComposerError) in
+        guard case .object(let members) = try JSONParser.parse(text) else {
+            throw .invalidArgument("mentions_json must be a JSON object {\"uid\": \"name\"}")
+        }
+        var names: [String: String] = [:]
+        for member in members {
+            guard case .string(let name) = member.value else {
+                throw .invalidArgument("mentions_json: the name of \"\(member.key)\" must be a string")
+            }
+            try MentionPolicy.validate(uid: member.key, name: name)
+            names[member.key] = name
+        }
+        return names
+    }
+}
+
+/// Stores the draft as wire markdown in `*out_markdown` (README "Wire format"): with rich text on,
+/// every format; with rich text off, plain text with every markdown-significant character escaped
+/// (mentions kept). Parsing it back (mc_markdown_parse with the draft's mention names) gives the
+/// same document. The caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+@_cdecl("mc_draft_serialize")
+public func mc_draft_serialize(_ draft: OpaquePointer?, _ out_markdown: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let out = try requireOut(out_markdown, "out_markdown")
+        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.markdown })
+    }
+}
+
+/// Parses wire markdown into document JSON (`*out_document_json`, caller frees): the supported
+/// subset of CommonMark/GFM reads as a CommonMark renderer reads it, anything else stays literal
+/// text. Mentions <@uid:UID> show as "@UID" (see mc_markdown_parse_with_mentions for names).
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+@_cdecl("mc_markdown_parse")
+public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let text = try CStrings.read(markdown, "markdown")
+        let out = try requireOut(out_document_json, "out_document_json")
+        out.pointee = CStrings.copy(MarkdownParser.parse(text).json)
+    }
+}
+
+/// Like mc_markdown_parse, with mention names from `mentions_json`, a JSON object
+/// {"uid": "display name", ...} (NULL for none): <@uid:u42> becomes the mention "@Bob".
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+@_cdecl("mc_markdown_parse_with_mentions")
+public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?,
+                                            _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let text = try CStrings.read(markdown, "markdown")
+        let names = try readNames(mentions_json)
+        let out = try requireOut(out_document_json, "out_document_json")
+        out.pointee = CStrings.copy(MarkdownParser.parse(text, names: names).json)
+    }
+}
+
+/// Replaces the draft's content with a received message's markdown (one undo step), mention
+/// names from `mentions_json` ({"uid": "name"} or NULL). The caret moves to the end.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT.
+@_cdecl("mc_draft_load_markdown")
+public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let text = try CStrings.read(markdown, "markdown")
+        let names = try readNames(mentions_json)
+        let document = MarkdownParser.parse(text, names: names)
+        try withDraft(draft) { $0.draft.load(document) }
+    }
+}
+
+/// Converts markdown typed by hand in the draft (**x**, _y_, `z`, [a](b), "- item") into
+/// formatting (one undo step); already formatted text stays literal. Does nothing with rich text
+/// off. The send path runs this; hosts may call it earlier.
+/// Errors: MC_ERR_INVALID_HANDLE.
+@_cdecl("mc_draft_normalize_markdown")
+public func mc_draft_normalize_markdown(_ draft: OpaquePointer?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.normalizeMarkdown() } }
+}
+
+/// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
+/// mentions as "@Name" (names from `mentions_json`, else the uid), cut after `max_graphemes`
+/// grapheme clusters with "…" appended when longer (a negative value means no limit). The caller
+/// frees `*out_text` with mc_string_free.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+@_cdecl("mc_markdown_to_plain_text")
+public func mc_markdown_to_plain_text(_ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?, _ max_graphemes: Int64,
+                                      _ out_text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let text = try CStrings.read(markdown, "markdown")
+        let names = try readNames(mentions_json)
+        let out = try requireOut(out_text, "out_text")
+        let limit = max_graphemes < 0 ? nil : Int(clamping: max_graphemes)
+        out.pointee = CStrings.copy(PlainTextRenderer.render(MarkdownParser.parse(text, names: names), maxGraphemes: limit))
+    }
+}
+
+/// Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes (others
+/// stay text), colours validated, mentions as <span class="mention" data-uid="...">@Name</span>.
+/// The caller frees `*out_html` with mc_string_free.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+@_cdecl("mc_markdown_to_html")
+public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?,
+                                _ out_html: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function) { () throws(CAPIError) in
+        let text = try CStrings.read(markdown, "markdown")
+        let names = try readNames(mentions_json)
+        let out = try requireOut(out_html, "out_html")
+        out.pointee = CStrings.copy(HTMLRenderer.render(MarkdownParser.parse(text, names: names)))
+    }
+}

@@ -1,0 +1,106 @@
+extension AttachmentTray {
+    /// The tray for a draft snapshot:
+    /// ```
+    /// {"tiles": [{"id": 1, "name": "cat.png", "mime": "image/png", "size": 52311, "ref": "host ref",
+    ///             "state": "uploading", "progress": 0.25}]}
+    /// ```
+    /// Per state, one more key: `progress` (number in 0...1) for `uploading`, `remote` (string) for
+    /// `uploaded`, `error` (string) for `failed` and `error`; none for `queued`. Limits are not part
+    /// of it: they come from the configuration.
+    public var snapshot: JSONValue {
+        .object([("tiles", .array(tiles.map(AttachmentTray.snapshotValue(of:))))])
+    }
+
+    /// `snapshot`, written compactly.
+    public var snapshotJSON: String { JSONWriter.write(snapshot) }
+
+    /// Restores a tray from `snapshot`. Tiles that were queued or uploading come back as
+    /// `failed("Upload interrupted.")`, so the user can retry them; the next id is one more than the
+    /// largest restored id. Tiles are restored even when they exceed `limits`.
+    /// - Throws: `.invalidArgument` for anything malformed (unknown or missing keys, wrong types, an id
+    ///   below 1 or repeated, a negative size, an unknown state, an empty message or reference),
+    ///   `.outOfRange` for a progress outside 0...1.
+    public init(snapshot: JSONValue, limits: AttachmentLimits = AttachmentLimits()) throws(ComposerError) {
+        var reader = try JSONObjectReader(snapshot, context: "tray snapshot")
+        let values = try reader.array("tiles") ?? []
+        try reader.finish()
+        var tiles: [Attachment] = []
+        var largest: UInt64 = 0
+        for (i, value) in values.enumerated() {
+            let tile = try AttachmentTray.tile(from: value, context: "tray snapshot: tiles[\(i)]")
+            if tiles.contains(where: { $0.id == tile.id }) {
+                throw .invalidArgument("tray snapshot: tiles[\(i)]: id \(tile.id) is repeated")
+            }
+            largest = max(largest, tile.id)
+            tiles.append(tile)
+        }
+        self.init(limits: limits, tiles: tiles, nextID: largest + 1)
+    }
+
+    /// Parses `snapshotJSON`; see `init(snapshot:limits:)`.
+    public init(snapshotJSON: String, limits: AttachmentLimits = AttachmentLimits()) throws(ComposerError) {
+        try self.init(snapshot: try JSONParser.parse(snapshotJSON), limits: limits)
+    }
+
+    private static func snapshotValue(of tile: Attachment) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .integer(Int64(truncatingIfNeeded: tile.id))),
+            ("name", .string(tile.name)),
+            ("mime", .string(tile.mimeType)),
+            ("size", .integer(tile.size)),
+            ("ref", .string(tile.hostReference)),
+            ("state", .string(tile.state.name)),
+        ]
+        switch tile.state {
+        case .queued: break
+        case .uploading(let p): members.append(("progress", .double(p)))
+        case .uploaded(let r): members.append(("remote", .string(r)))
+        case .failed(let m), .error(let m): members.append(("error", .string(m)))
+        }
+        return .object(members)
+    }
+
+    private static func tile(from value: JSONValue, context: String) throws(ComposerError) -> Attachment {
+        var r = try JSONObjectReader(value, context: context)
+        let id = try r.requiredInteger("id")
+        guard id >= 1 else { throw .invalidArgument("\(context): id must be at least 1, not \(id)") }
+        let name = try r.requiredString("name")
+        let mime = try r.requiredString("mime")
+        let size = try r.requiredInteger("size")
+        guard size >= 0 else { throw .invalidArgument("\(context): size must not be negative, not \(size)") }
+        let ref = try r.requiredString("ref")
+        let stateName = try r.requiredString("state")
+        let state: UploadState
+        switch stateName {
+        case "queued":
+            state = .failed(message: AttachmentNotice.uploadInterrupted)
+        case "uploading":
+            if let v = r.value("progress") {
+                let p: Double
+                switch v {
+                case .integer(let i): p = Double(i)
+                case .double(let d): p = d
+                default: throw .invalidArgument("\(context): \"progress\" must be a number, not \(v.typeName)")
+                }
+                guard p >= 0, p <= 1 else { throw .outOfRange("\(context): progress must be in 0...1, not \(p)") }
+            }
+            state = .failed(message: AttachmentNotice.uploadInterrupted)
+        case "uploaded":
+            state = .uploaded(remote: try nonEmpty(r.requiredString("remote"), "remote", context))
+        case "failed":
+            state = .failed(message: try nonEmpty(r.requiredString("error"), "error", context))
+        case "error":
+            state = .error(message: try nonEmpty(r.requiredString("error"), "error", context))
+        default:
+            throw .invalidArgument("\(context): unknown state \"\(stateName)\"")
+        }
+        try r.finish()
+        return Attachment(id: UInt64(id), name: name, mimeType: _FileTypes.effectiveMIMEType(mime, fileName: name),
+                          size: size, hostReference: ref, state: state)
+    }
+
+    private static func nonEmpty(_ s: String, _ key: String, _ context: String) throws(ComposerError) -> String {
+        guard !s.isEmpty else { throw .invalidArgument("\(context): \"\(key)\" must not be empty") }
+        return s
+    }
+}

@@ -1,0 +1,24 @@
+extension Draft {
+    /// The draft as wire markdown: with rich text on every format; with rich text off plain text
+    /// (mentions kept) with every markdown-significant character escaped.
+    public var markdown: String {
+        MarkdownSerializer.serialize(document, mode: config.richText ? .rich : .plain)
+    }
+
+    /// Replaces the content with a received message's markdown (one undo step); mention uids take
+    /// their names from `names` (else the uid).
+    public mutating func loadMarkdown(_ markdown: String, names: [String: String] = [:]) {
+        load(MarkdownParser.parse(markdown, names: names))
+    }
+
+    /// Turns markdown typed by hand (`**x**`, `_y_`, `` `z` ``, `[a](b)`, `- item`) into formatting
+    /// (one undo step); text already formatted stays literal. Does nothing with rich text off.
+    /// The caret goes to the end.
+    public mutating func normalizeMarkdown() {
+        guard config.richText else { return }
+        let names = Dictionary(mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let normalized = MarkdownParser.parse(MarkdownSerializer.serialize(document, mode: .raw), names: names)
+        guard normalized != document else { return }
+        load(normalized)
+    }
+}
