@@ -1,0 +1,143 @@
+/*
+ * demo.c: a tour of the MessageComposer C API as it stands (what `make demo` runs).
+ *
+ *   1. the library and its version
+ *   2. a draft created with a configuration
+ *   3. typing text with emoji, and the caret
+ *   4. selecting a word
+ *   5. loading a formatted document (bold, link, mention, quote) and reading it back canonically
+ *   6. converting offsets between Unicode scalars, UTF-16 and UTF-8
+ *   7. a refused input and its mc_last_error() message
+ *
+ * Build: cc -std=c11 -Iinclude bindings/c/examples/demo.c -Lbuild/lib -lmessage_composer
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "message_composer.h"
+
+static void heading(const char *title) { printf("\n== %s ==\n", title); }
+
+/* Stops the demo when a call that should succeed does not. */
+static void check(mc_status status, const char *what) {
+    if (status != MC_OK) {
+        fprintf(stderr, "demo: %s failed (%d): %s\n", what, (int)status, mc_last_error());
+        exit(1);
+    }
+}
+
+static const char *status_name(mc_status status) {
+    switch (status) {
+    case MC_OK: return "MC_OK";
+    case MC_ERR_INVALID_ARGUMENT: return "MC_ERR_INVALID_ARGUMENT";
+    case MC_ERR_NULL_ARGUMENT: return "MC_ERR_NULL_ARGUMENT";
+    case MC_ERR_INVALID_HANDLE: return "MC_ERR_INVALID_HANDLE";
+    case MC_ERR_INVALID_UTF8: return "MC_ERR_INVALID_UTF8";
+    case MC_ERR_INVALID_JSON: return "MC_ERR_INVALID_JSON";
+    case MC_ERR_OUT_OF_RANGE: return "MC_ERR_OUT_OF_RANGE";
+    case MC_ERR_UNSAFE_LINK: return "MC_ERR_UNSAFE_LINK";
+    case MC_ERR_INVALID_COLOR: return "MC_ERR_INVALID_COLOR";
+    case MC_ERR_NOT_ALLOWED: return "MC_ERR_NOT_ALLOWED";
+    case MC_ERR_LIMIT_EXCEEDED: return "MC_ERR_LIMIT_EXCEEDED";
+    default: return "unknown status";
+    }
+}
+
+/* Prints the draft's text, its length in scalars and bytes, and the selection. */
+static void show_draft(mc_draft *draft) {
+    char *text = NULL;
+    int64_t length = 0, anchor = 0, focus = 0;
+    check(mc_draft_text(draft, &text), "mc_draft_text");
+    check(mc_draft_length(draft, &length), "mc_draft_length");
+    check(mc_draft_selection(draft, &anchor, &focus), "mc_draft_selection");
+    printf("text:      \"%s\"\n", text);
+    printf("length:    %lld scalars (%zu UTF-8 bytes)\n", (long long)length, strlen(text));
+    if (anchor == focus)
+        printf("caret:     %lld\n", (long long)anchor);
+    else
+        printf("selection: anchor %lld, focus %lld\n", (long long)anchor, (long long)focus);
+    mc_string_free(text); /* strings from the library are the caller's to free */
+}
+
+static void show_document(mc_draft *draft) {
+    char *json = NULL;
+    check(mc_draft_document(draft, &json), "mc_draft_document");
+    printf("document:  %s\n", json);
+    mc_string_free(json);
+}
+
+int main(void) {
+    heading("1. Library");
+    printf("mc_version() = %s (header %s), ABI %u\n", mc_version(), MC_VERSION_STRING, mc_abi_version());
+    if (mc_abi_version() != MC_ABI_VERSION) {
+        fprintf(stderr, "demo: header and library ABI differ\n");
+        return 1;
+    }
+
+    heading("2. A draft with a configuration");
+    mc_draft *draft = NULL;
+    check(mc_draft_new("{\"max_length\": 2000, \"mention_limit\": 5, \"allowed_types\": [\"image/*\"]}", &draft),
+          "mc_draft_new");
+    char *config = NULL;
+    check(mc_draft_config(draft, &config), "mc_draft_config");
+    printf("effective config: %s\n", config);
+    mc_string_free(config);
+
+    heading("3. Typing text with emoji");
+    /* Offsets are Unicode scalars: the waving hand is one scalar, four UTF-8 bytes. */
+    check(mc_draft_replace(draft, 0, 0, "Hi "), "type");
+    check(mc_draft_replace(draft, 3, 3, "\U0001F44B"), "type an emoji"); /* waving hand */
+    check(mc_draft_replace(draft, 4, 4, " team, ship it \U0001F680"), "type more"); /* rocket */
+    show_draft(draft);
+
+    heading("4. Selecting a word");
+    /* "team" is scalars [5, 9); a selection keeps its direction (anchor stays, focus moves). */
+    check(mc_draft_set_selection(draft, 9, 5), "mc_draft_set_selection");
+    show_draft(draft);
+    check(mc_draft_set_selection(draft, -10, 1000), "mc_draft_set_selection");
+    printf("set_selection(-10, 1000) clamps to the text:\n");
+    show_draft(draft);
+
+    heading("5. A formatted document (bold, link, mention, quote)");
+    /* Spans may come in any order; links without a scheme become https. */
+    const char *input =
+        "{\"text\": \"Hi @Bob, see the docs \U0001F4C4\\nShip it \U0001F680\","
+        " \"spans\": ["
+        "{\"start\": 24, \"end\": 33, \"format\": \"quote\"},"
+        "{\"start\": 17, \"end\": 21, \"format\": \"link\", \"url\": \"example.com/docs\"},"
+        "{\"start\": 3, \"end\": 7, \"format\": \"mention\", \"uid\": \"u42\", \"name\": \"Bob\"},"
+        "{\"start\": 0, \"end\": 2, \"format\": \"bold\"}]}";
+    printf("input:     %s\n", input);
+    check(mc_draft_load_document(draft, input), "mc_draft_load_document");
+    show_document(draft);
+    show_draft(draft);
+
+    heading("6. Offset conversions for an emoji string");
+    const char *emoji = "a\U0001F468\u200D\U0001F469\u200D\U0001F467\U0001F1EB\U0001F1F7!"; /* a, family, flag, ! */
+    printf("string: \"%s\" (a, family of 5 scalars joined by ZWJ, flag of 2 regional indicators, !)\n", emoji);
+    printf("  scalar  UTF-16  UTF-8\n");
+    for (int64_t scalar = 0; scalar <= 9; scalar++) {
+        int64_t utf16 = -1, utf8 = -1;
+        check(mc_convert_offset(emoji, scalar, MC_UNIT_SCALAR, MC_UNIT_UTF16, &utf16), "mc_convert_offset");
+        check(mc_convert_offset(emoji, scalar, MC_UNIT_SCALAR, MC_UNIT_UTF8, &utf8), "mc_convert_offset");
+        printf("  %6lld  %6lld  %5lld\n", (long long)scalar, (long long)utf16, (long long)utf8);
+    }
+    int64_t out = -1;
+    mc_status status = mc_convert_offset(emoji, 2, MC_UNIT_UTF16, MC_UNIT_SCALAR, &out);
+    printf("UTF-16 offset 2 (between the surrogates of the man): %s\n  %s\n", status_name(status), mc_last_error());
+
+    heading("7. A refused input");
+    status = mc_draft_load_document(draft, "{\"text\": \"click\", \"spans\": [{\"start\": 0, \"end\": 5, "
+                                           "\"format\": \"link\", \"url\": \"javascript:alert(1)\"}]}");
+    printf("load a javascript: link -> %s\n  mc_last_error(): %s\n", status_name(status), mc_last_error());
+    status = mc_draft_replace(draft, 0, 0, "\xC0\xAF"); /* overlong UTF-8 for '/' */
+    printf("replace with invalid UTF-8 -> %s\n  mc_last_error(): %s\n", status_name(status), mc_last_error());
+    printf("the draft is unchanged:\n");
+    show_document(draft);
+
+    mc_draft_free(draft);
+    mc_draft_free(draft); /* a double free is refused, not a crash */
+    printf("\nfreed; a second mc_draft_free is refused: %s\n", mc_last_error());
+    return 0;
+}
