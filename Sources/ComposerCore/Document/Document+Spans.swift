@@ -87,6 +87,13 @@ extension Document {
             try applyLoadedInline(span, line: line(of: span.start))
         }
         try validateMentionsWhole()
+        var names: [String: String] = [:]
+        for mention in values.mentions {
+            if let known = names[mention.uid], known != mention.name {
+                throw .invalidArgument("mention uid \"\(mention.uid)\" has two names (\"\(known)\" and \"\(mention.name)\"); the wire format carries one")
+            }
+            names[mention.uid] = mention.name
+        }
     }
 
     private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span, firstLine first: Int, lastLine last: Int) throws(ComposerError) {

@@ -24,8 +24,9 @@ extension Draft {
             return
         }
         let styleValue = try InlineValue(kind: kind, value: value, action: action, document: &document)
+        if action == .apply, styleValue.needsValue { throw .invalidArgument("\(kind.name) needs a value to apply") }
         if range.isEmpty {
-            if range.lowerBound == selection.focus, selection.isCaret { formatTypingStyle(action, styleValue) }
+            if range.lowerBound == selection.focus, selection.isCaret { try formatTypingStyle(action, styleValue) }
             return
         }
         let targets = formatTargets(styleValue.kind, in: protect ? range : expandToMentions(range), protect: protect)
@@ -57,7 +58,7 @@ extension Draft {
         return targets
     }
 
-    private mutating func formatTypingStyle(_ action: FormatAction, _ value: InlineValue) {
+    private mutating func formatTypingStyle(_ action: FormatAction, _ value: InlineValue) throws(ComposerError) {
         var style = typingStyle
         let apply: Bool
         switch action {
@@ -65,6 +66,7 @@ extension Draft {
         case .remove: apply = false
         case .toggle: apply = !value.isSet(in: style)
         }
+        if apply, value.needsValue { throw .invalidArgument("\(value.kind.name) needs a value to apply") }
         if apply { value.set(in: &style) } else { value.clear(in: &style) }
         pending = PendingStyle(style: style.normalized(), offset: selection.focus)
     }

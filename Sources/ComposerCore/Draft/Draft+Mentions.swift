@@ -24,6 +24,9 @@ extension Draft {
         guard mentions.count < config.mentionLimit else {
             throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
         }
+        if let known = mentions.first(where: { $0.uid == uid && $0.name != name }) {
+            throw .invalidArgument("uid \"\(uid)\" is already mentioned as \"\(known.name)\"; a uid has one name in a message")
+        }
         let range = expandToMentions(selection.range)
         let line = document.lineIndex(at: range.lowerBound)
         guard document.lineBlocks[line] != .codeBlock else { throw .notAllowed("mentions cannot go in a code block") }

@@ -96,8 +96,12 @@ struct InlineParser {
 
     // MARK: Tokenizing
 
+    /// Set when a link closes: text after it must not merge into the link's last text node.
+    private var textBarrier = false
+
     private mutating func appendText(_ scalars: [Unicode.Scalar]) {
-        if let last = nodes.indices.last, case .text = nodes[last].kind {
+        defer { textBarrier = false }
+        if !textBarrier, let last = nodes.indices.last, case .text = nodes[last].kind {
             nodes[last].scalars.append(contentsOf: scalars)
         } else {
             nodes.append(Node(kind: .text, scalars: scalars))
@@ -302,6 +306,7 @@ struct InlineParser {
             }
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
+            textBarrier = true
             return
         }
         brackets.removeLast()
@@ -384,9 +389,10 @@ struct InlineParser {
         // openersBottom[length % 3][char]: a delimiter index (or -1 for "none") below which no
         // opener can match; nil means the stack bottom.
         var openersBottom: [Int: [Unicode.Scalar: Int?]] = [0: [:], 1: [:], 2: [:]]
+        // Walk back to the first delimiter above `bottom` (past the first one to nil when there
+        // is none above it, exactly as cmark does).
         var closer = lastDelimiter
-        while let c = closer, let p = delimiters[c].previous, p != bottom { closer = p }
-        if let c = closer, c == bottom { closer = nil }
+        while let c = closer, delimiters[c].previous != bottom { closer = delimiters[c].previous }
         while let c = closer {
             let d = delimiters[c]
             guard d.canClose else { closer = d.next; continue }

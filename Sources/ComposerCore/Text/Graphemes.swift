@@ -71,17 +71,20 @@ enum Words {
             || p.generalCategory == .nonspacingMark || p.generalCategory == .spacingMark || p.isJoinControl
     }
 
+    /// Steps whole grapheme clusters, so a word move never lands inside one; a cluster is a word
+    /// character when its first scalar is.
     static func previousWordStart(before offset: Int, in scalars: [Unicode.Scalar]) -> Int {
         var i = offset
-        while i > 0, !isWordScalar(scalars[i - 1]) { i -= 1 }
-        while i > 0, isWordScalar(scalars[i - 1]) { i -= 1 }
+        func previousCluster() -> Int { Graphemes.previousBoundary(before: i, in: scalars) }
+        while i > 0, !isWordScalar(scalars[previousCluster()]) { i = previousCluster() }
+        while i > 0, isWordScalar(scalars[previousCluster()]) { i = previousCluster() }
         return i
     }
 
     static func nextWordEnd(after offset: Int, in scalars: [Unicode.Scalar]) -> Int {
         var i = offset
-        while i < scalars.count, !isWordScalar(scalars[i]) { i += 1 }
-        while i < scalars.count, isWordScalar(scalars[i]) { i += 1 }
+        while i < scalars.count, !isWordScalar(scalars[i]) { i = Graphemes.nextBoundary(after: i, in: scalars) }
+        while i < scalars.count, isWordScalar(scalars[i]) { i = Graphemes.nextBoundary(after: i, in: scalars) }
         return i
     }
 }
