@@ -26,8 +26,9 @@ pub struct Draft {
 unsafe impl Send for Draft {}
 
 // SAFETY: methods taking `&self` only read (text, length, selection, document, config, offset
-// conversion), and the draft's internal lock serializes them against each other and against
-// mutations made through `&mut self`, so sharing `&Draft` between threads is sound as well.
+// conversion, active formats, mentions, undo state), and the draft's internal lock serializes
+// them against each other and against mutations made through `&mut self`, so sharing `&Draft`
+// between threads is sound as well.
 unsafe impl Sync for Draft {}
 
 impl Draft {

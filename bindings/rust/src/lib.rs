@@ -21,20 +21,69 @@
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
+//! What a [`Draft`] offers beyond text and documents:
+//! - editing as a keyboard does: [`insert`](Draft::insert) (typing attributes, `"\n"` as Enter,
+//!   line-start shortcuts such as `"- "`), [`enter`](Draft::enter),
+//!   [`delete_backward`](Draft::delete_backward) / [`delete_forward`](Draft::delete_forward)
+//!   (whole grapheme clusters and mentions), [`move_caret`](Draft::move_caret) by
+//!   [`CaretUnit`], [`select_all`](Draft::select_all);
+//! - formats: [`apply_format`](Draft::apply_format), [`remove_format`](Draft::remove_format) and
+//!   [`toggle_format`](Draft::toggle_format) take a [`Format`] and protect mentions, links,
+//!   inline code and code blocks; their `_with` variants take `protect: bool`.
+//!   [`active_formats`](Draft::active_formats) reports an [`ActiveFormats`] for a toolbar;
+//! - links ([`set_link`](Draft::set_link), [`remove_link`](Draft::remove_link),
+//!   [`insert_link`](Draft::insert_link)) and mentions
+//!   ([`insert_mention`](Draft::insert_mention), [`mentions`](Draft::mentions) as [`Mention`]s);
+//! - history: [`undo`](Draft::undo), [`redo`](Draft::redo), [`undo_state`](Draft::undo_state),
+//!   and batches that make one undo step: [`batch`](Draft::batch) runs a closure and always
+//!   commits; [`begin_batch`](Draft::begin_batch) / [`commit_batch`](Draft::commit_batch) are
+//!   the raw pair.
+//!
+//! ```no_run
+//! use message_composer::{CaretUnit, Draft, Format};
+//!
+//! let mut draft = Draft::new(None)?;
+//! draft.insert("Hi ")?;
+//! draft.insert_mention("u42", "Bob")?;
+//! draft.insert("see docs")?;
+//! draft.move_caret(CaretUnit::Word, -1, true)?; // select "docs"
+//! draft.set_link("example.com/docs")?;
+//! draft.apply_format(0, 2, Format::Bold, None)?;
+//! assert_eq!(draft.mentions()?[0].uid, "u42");
+//! assert_eq!(
+//!     draft.document()?,
+//!     concat!(
+//!         r#"{"text":"Hi @Bob see docs","spans":[{"start":0,"end":2,"format":"bold"},"#,
+//!         r#"{"start":3,"end":7,"format":"mention","uid":"u42","name":"Bob"},"#,
+//!         r#"{"start":12,"end":16,"format":"link","url":"https://example.com/docs"}]}"#
+//!     )
+//! );
+//! # Ok::<(), message_composer::Error>(())
+//! ```
+//!
 //! The library is linked from `$MESSAGE_COMPOSER_LIB_DIR`, else from the repository's
 //! `build/lib` (run `make` at the repository root first).
 
 pub mod sys;
 
 mod draft;
+mod editing;
 mod error;
+mod format;
+mod history;
+mod json;
+mod link;
+mod mention;
 mod offset;
 mod strings;
 
 use std::ffi::CStr;
 
 pub use draft::Draft;
+pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
+pub use format::{ActiveFormats, Format};
+pub use mention::Mention;
 pub use offset::Unit;
 
 use error::check;

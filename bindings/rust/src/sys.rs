@@ -248,4 +248,43 @@ extern "C" {
     ) -> mc_status;
     /// Replaces the content with a validated document JSON; unchanged on error.
     pub fn mc_draft_load_document(draft: *mut mc_draft, document_json: *const c_char) -> mc_status;
+
+    // Wire format (markdown).
+
+    /// The draft as wire markdown (caller frees).
+    pub fn mc_draft_serialize(draft: *mut mc_draft, out_markdown: *mut *mut c_char) -> mc_status;
+    /// Replaces the content with a received message's markdown; mention names from
+    /// `mentions_json` (`{"uid": "name"}` or NULL).
+    pub fn mc_draft_load_markdown(
+        draft: *mut mc_draft,
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+    ) -> mc_status;
+    /// Converts markdown typed by hand in the draft into formatting (one undo step).
+    pub fn mc_draft_normalize_markdown(draft: *mut mc_draft) -> mc_status;
+    /// Parses wire markdown into document JSON (caller frees).
+    pub fn mc_markdown_parse(
+        markdown: *const c_char,
+        out_document_json: *mut *mut c_char,
+    ) -> mc_status;
+    /// Like [`mc_markdown_parse`], with mention names from `mentions_json` (NULL for none).
+    pub fn mc_markdown_parse_with_mentions(
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+        out_document_json: *mut *mut c_char,
+    ) -> mc_status;
+    /// Renders wire markdown as safe HTML (caller frees).
+    pub fn mc_markdown_to_html(
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+        out_html: *mut *mut c_char,
+    ) -> mc_status;
+    /// Renders wire markdown as plain text cut after `max_graphemes` (negative: no limit; caller
+    /// frees).
+    pub fn mc_markdown_to_plain_text(
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+        max_graphemes: i64,
+        out_text: *mut *mut c_char,
+    ) -> mc_status;
 }

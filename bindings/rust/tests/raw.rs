@@ -1,6 +1,6 @@
 //! The raw layer: what the safe API cannot express (NULL handles and out-parameters, freed and
-//! forged handles, invalid UTF-8, unknown units, negative offsets) is refused with an error,
-//! never a crash.
+//! forged handles, invalid UTF-8, unknown units, formats, caret units and flag bits, negative
+//! offsets) is refused with an error, never a crash.
 
 use std::ffi::{c_char, CStr};
 use std::ptr;
@@ -78,6 +78,59 @@ fn call_everything(draft: *mut mc_draft) -> Vec<(&'static str, mc_status)> {
             mc_draft_set_selection(draft, 0, 0),
         ));
         results.push(("mc_draft_text", mc_draft_text(draft, &mut s)));
+        // Editing, formats, links, mentions and history.
+        let mut flags = (false, false);
+        results.push(("mc_draft_insert", mc_draft_insert(draft, c"x".as_ptr())));
+        results.push((
+            "mc_draft_insert_n",
+            mc_draft_insert_n(draft, c"x".as_ptr(), 1),
+        ));
+        results.push(("mc_draft_enter", mc_draft_enter(draft)));
+        results.push(("mc_draft_delete_backward", mc_draft_delete_backward(draft)));
+        results.push(("mc_draft_delete_forward", mc_draft_delete_forward(draft)));
+        results.push((
+            "mc_draft_move_caret",
+            mc_draft_move_caret(draft, MC_CARET_WORD, 1, MC_FLAG_EXTEND),
+        ));
+        results.push(("mc_draft_select_all", mc_draft_select_all(draft)));
+        results.push((
+            "mc_draft_apply_format",
+            mc_draft_apply_format(draft, 0, 0, MC_FORMAT_BOLD, ptr::null(), MC_FLAG_PROTECT),
+        ));
+        results.push((
+            "mc_draft_remove_format",
+            mc_draft_remove_format(draft, 0, 0, MC_FORMAT_BOLD, 0),
+        ));
+        results.push((
+            "mc_draft_toggle_format",
+            mc_draft_toggle_format(draft, 0, 0, MC_FORMAT_BOLD, ptr::null(), 0),
+        ));
+        results.push((
+            "mc_draft_active_formats",
+            mc_draft_active_formats(draft, &mut s),
+        ));
+        results.push((
+            "mc_draft_set_link",
+            mc_draft_set_link(draft, c"a.b".as_ptr()),
+        ));
+        results.push(("mc_draft_remove_link", mc_draft_remove_link(draft)));
+        results.push((
+            "mc_draft_insert_link",
+            mc_draft_insert_link(draft, c"x".as_ptr(), c"a.b".as_ptr()),
+        ));
+        results.push((
+            "mc_draft_insert_mention",
+            mc_draft_insert_mention(draft, c"u1".as_ptr(), c"Ann".as_ptr()),
+        ));
+        results.push(("mc_draft_mentions", mc_draft_mentions(draft, &mut s)));
+        results.push(("mc_draft_undo", mc_draft_undo(draft)));
+        results.push(("mc_draft_redo", mc_draft_redo(draft)));
+        results.push((
+            "mc_draft_undo_state",
+            mc_draft_undo_state(draft, &mut flags.0, &mut flags.1),
+        ));
+        results.push(("mc_draft_begin_batch", mc_draft_begin_batch(draft)));
+        results.push(("mc_draft_commit_batch", mc_draft_commit_batch(draft)));
     }
     assert!(s.is_null(), "a refused call returned a string");
     results
@@ -434,4 +487,213 @@ fn version_functions() {
         Ok(MC_VERSION_STRING)
     );
     assert_eq!(unsafe { mc_abi_version() }, MC_ABI_VERSION);
+}
+
+fn document_of(draft: *mut mc_draft) -> String {
+    let mut out = ptr::null_mut();
+    assert_eq!(unsafe { mc_draft_document(draft, &mut out) }, MC_OK);
+    take(out)
+}
+
+fn selection_of(draft: *mut mc_draft) -> (i64, i64) {
+    let (mut anchor, mut focus) = (-1, -1);
+    assert_eq!(
+        unsafe { mc_draft_selection(draft, &mut anchor, &mut focus) },
+        MC_OK
+    );
+    (anchor, focus)
+}
+
+#[test]
+fn unknown_formats_caret_units_and_flag_bits_are_refused() {
+    let draft = new_draft();
+    unsafe {
+        assert_eq!(mc_draft_replace(draft, 0, 0, c"abc".as_ptr()), MC_OK);
+        assert_eq!(mc_draft_set_selection(draft, 1, 2), MC_OK);
+    }
+    let (document, selection) = (document_of(draft), selection_of(draft));
+    let null = ptr::null();
+    unsafe {
+        for format in [11, 12, -1, i32::MIN, i32::MAX] {
+            assert_status(
+                mc_draft_apply_format(draft, 0, 1, format, null, MC_FLAG_PROTECT),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_apply_format: unknown format {format}"),
+            );
+            assert_status(
+                mc_draft_remove_format(draft, 0, 1, format, 0),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_remove_format: unknown format {format}"),
+            );
+            assert_status(
+                mc_draft_toggle_format(draft, 0, 1, format, c"a.b".as_ptr(), 0),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_toggle_format: unknown format {format}"),
+            );
+        }
+        // Format operations take MC_FLAG_PROTECT only; caret moves MC_FLAG_EXTEND only.
+        for flags in [
+            MC_FLAG_EXTEND,
+            4,
+            MC_FLAG_PROTECT | MC_FLAG_EXTEND,
+            0x8000_0000,
+        ] {
+            let bits = flags & !MC_FLAG_PROTECT;
+            assert_status(
+                mc_draft_apply_format(draft, 0, 1, MC_FORMAT_BOLD, null, flags),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_apply_format: unknown flag bits {bits:#x}"),
+            );
+            assert_status(
+                mc_draft_remove_format(draft, 0, 1, MC_FORMAT_BOLD, flags),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_remove_format: unknown flag bits {bits:#x}"),
+            );
+            assert_status(
+                mc_draft_toggle_format(draft, 0, 1, MC_FORMAT_BOLD, null, flags),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_toggle_format: unknown flag bits {bits:#x}"),
+            );
+        }
+        for flags in [
+            MC_FLAG_PROTECT,
+            4,
+            MC_FLAG_PROTECT | MC_FLAG_EXTEND,
+            0x8000_0000,
+        ] {
+            let bits = flags & !MC_FLAG_EXTEND;
+            assert_status(
+                mc_draft_move_caret(draft, MC_CARET_GRAPHEME, 1, flags),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_move_caret: unknown flag bits {bits:#x}"),
+            );
+        }
+        for unit in [4, -1, i32::MAX] {
+            assert_status(
+                mc_draft_move_caret(draft, unit, 1, 0),
+                MC_ERR_INVALID_ARGUMENT,
+                &format!("mc_draft_move_caret: unknown caret unit {unit}"),
+            );
+        }
+        // Negative offsets, which the safe API cannot express.
+        assert_status(
+            mc_draft_apply_format(draft, -1, 1, MC_FORMAT_BOLD, null, 0),
+            MC_ERR_OUT_OF_RANGE,
+            "mc_draft_apply_format: range [-1, 1) is outside the text (length 3)",
+        );
+        assert_status(
+            mc_draft_remove_format(draft, i64::MIN, 0, MC_FORMAT_BOLD, 0),
+            MC_ERR_OUT_OF_RANGE,
+            "mc_draft_remove_format: range [-9223372036854775808, 0) is outside the text (length 3)",
+        );
+        // Invalid UTF-8 in a value.
+        assert_status(
+            mc_draft_apply_format(draft, 0, 1, MC_FORMAT_LINK, c"\xff.com".as_ptr(), 0),
+            MC_ERR_INVALID_UTF8,
+            "mc_draft_apply_format: invalid UTF-8 in string argument",
+        );
+    }
+    assert_eq!(document_of(draft), document, "nothing changed");
+    assert_eq!(selection_of(draft), selection);
+    unsafe { mc_draft_free(draft) };
+}
+
+#[test]
+fn null_strings_and_out_parameters_of_editing_functions_are_refused() {
+    let draft = new_draft();
+    let bad = c"a\xffb".as_ptr();
+    let null = ptr::null();
+    unsafe {
+        assert_eq!(mc_draft_replace(draft, 0, 0, c"abc".as_ptr()), MC_OK);
+        // Each call runs just before its message is read.
+        let checks: [(&dyn Fn() -> mc_status, mc_status, &str); 16] = [
+            (
+                &|| mc_draft_insert(draft, null),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert: utf8 is NULL",
+            ),
+            (
+                &|| mc_draft_insert(draft, bad),
+                MC_ERR_INVALID_UTF8,
+                "mc_draft_insert: invalid UTF-8 in string argument",
+            ),
+            (
+                &|| mc_draft_insert_n(draft, null, 2),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert_n: utf8 is NULL",
+            ),
+            (
+                &|| mc_draft_insert_n(draft, bad, 3),
+                MC_ERR_INVALID_UTF8,
+                "mc_draft_insert_n: invalid UTF-8 in string argument",
+            ),
+            (
+                &|| mc_draft_set_link(draft, null),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_set_link: url is NULL",
+            ),
+            (
+                &|| mc_draft_set_link(draft, bad),
+                MC_ERR_INVALID_UTF8,
+                "mc_draft_set_link: invalid UTF-8 in string argument",
+            ),
+            (
+                &|| mc_draft_insert_link(draft, null, c"a.b".as_ptr()),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert_link: text is NULL",
+            ),
+            (
+                &|| mc_draft_insert_link(draft, c"x".as_ptr(), null),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert_link: url is NULL",
+            ),
+            (
+                &|| mc_draft_insert_mention(draft, null, c"Ann".as_ptr()),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert_mention: uid is NULL",
+            ),
+            (
+                &|| mc_draft_insert_mention(draft, c"u1".as_ptr(), null),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_insert_mention: name is NULL",
+            ),
+            (
+                &|| mc_draft_insert_mention(draft, c"u1".as_ptr(), bad),
+                MC_ERR_INVALID_UTF8,
+                "mc_draft_insert_mention: invalid UTF-8 in string argument",
+            ),
+            (
+                &|| mc_draft_active_formats(draft, ptr::null_mut()),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_active_formats: out_json is NULL",
+            ),
+            (
+                &|| mc_draft_mentions(draft, ptr::null_mut()),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_mentions: out_json is NULL",
+            ),
+            (
+                &|| mc_draft_undo_state(draft, ptr::null_mut(), &mut false),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_undo_state: out_can_undo is NULL",
+            ),
+            (
+                &|| mc_draft_undo_state(draft, &mut false, ptr::null_mut()),
+                MC_ERR_NULL_ARGUMENT,
+                "mc_draft_undo_state: out_can_redo is NULL",
+            ),
+            (
+                &|| mc_draft_undo(ptr::null_mut()),
+                MC_ERR_INVALID_HANDLE,
+                "mc_draft_undo: draft is NULL",
+            ),
+        ];
+        for (call, status, message) in checks {
+            assert_status(call(), status, message);
+        }
+        // NULL with length 0 is an empty insertion.
+        assert_eq!(mc_draft_insert_n(draft, null, 0), MC_OK);
+        assert_eq!(text_of(draft), "abc");
+        mc_draft_free(draft);
+    }
 }

@@ -32,3 +32,40 @@ pub fn draft_with_text(text: &str) -> Draft {
 pub fn plain(text: &str) -> String {
     format!(r#"{{"text":"{text}","spans":[]}}"#)
 }
+
+/// Everything a caller can observe about a draft, to check that a refused call changed nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    pub document: String,
+    pub selection: (usize, usize),
+    pub undo_state: (bool, bool),
+    pub active: message_composer::ActiveFormats,
+    pub mentions: Vec<message_composer::Mention>,
+}
+
+/// The observable state of `draft`.
+#[track_caller]
+pub fn snapshot(draft: &Draft) -> Snapshot {
+    Snapshot {
+        document: draft.document().expect("document"),
+        selection: draft.selection(),
+        undo_state: draft.undo_state(),
+        active: draft.active_formats().expect("active formats"),
+        mentions: draft.mentions().expect("mentions"),
+    }
+}
+
+/// Asserts the draft's document JSON and selection `(anchor, focus)`.
+#[track_caller]
+pub fn assert_state(draft: &Draft, document: &str, selection: (usize, usize)) {
+    assert_eq!(draft.document().expect("document"), document);
+    assert_eq!(draft.selection(), selection, "selection of {document}");
+}
+
+/// Types `text` one character at a time, as a keyboard does.
+#[track_caller]
+pub fn type_chars(draft: &mut Draft, text: &str) {
+    for c in text.chars() {
+        draft.insert(c.encode_utf8(&mut [0; 4])).expect("typing");
+    }
+}
