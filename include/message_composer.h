@@ -21,6 +21,10 @@ extern "C" {
 /** An opaque draft handle, created by mc_draft_new and freed by mc_draft_free. */
 typedef struct mc_draft mc_draft;
 
+/** A listener (mc_draft_set_listener): user_data as registered, the event kind (MC_EVENT_*), and
+    the event's JSON payload, valid only during the call. */
+typedef void (*mc_listener)(void *user_data, int32_t kind, const char *payload_json);
+
 /* Version of this header; compare with mc_version() / mc_abi_version() at run time. */
 #define MC_VERSION_MAJOR 0
 #define MC_VERSION_MINOR 1
@@ -67,6 +71,30 @@ typedef int32_t mc_caret_unit;
 #define MC_CARET_LINE 2 /**< To the start / end of the line. */
 #define MC_CARET_DOCUMENT 3 /**< To the start / end of the text. */
 
+/* Listener event kinds (mc_draft_set_listener); the payload is JSON. */
+typedef int32_t mc_event;
+#define MC_EVENT_TEXT 0 /**< The text changed: {"text", "length"}. */
+#define MC_EVENT_SELECTION 1 /**< The selection changed: [anchor, focus]. */
+#define MC_EVENT_FORMATS 2 /**< The active formats changed: as mc_draft_active_formats. */
+#define MC_EVENT_SEND_STATE 3 /**< Sendability changed: {"can_send", "reason"}. */
+#define MC_EVENT_TRAY 4 /**< The attachment tray changed: as mc_draft_attachments. */
+#define MC_EVENT_MENTION_QUERY 5 /**< The mention query changed or ended: {"query", "start", "end"} or null. */
+#define MC_EVENT_COMMAND_QUERY 6 /**< The command query changed or ended: {"query", "start", "end"} or null. */
+#define MC_EVENT_TYPING 7 /**< Typing started or stopped: {"typing": bool}. */
+#define MC_EVENT_MODE 8 /**< The mode or command changed: the "mode" object of the UI state. */
+#define MC_EVENT_BANNER 9 /**< The info banner changed: a string or null. */
+#define MC_EVENT_ERROR 10 /**< A call on the draft was refused: {"function", "status", "message"}. */
+#define MC_EVENT_CANCEL_UPLOAD 11 /**< The host should stop uploading attachment {"id"}. */
+
+/* Upload events for mc_draft_upload_event. */
+typedef int32_t mc_upload_event;
+#define MC_UPLOAD_START 0 /**< queued -> uploading(0). */
+#define MC_UPLOAD_PROGRESS 1 /**< uploading(p) -> uploading(progress), progress in [0, 1] and never backwards. */
+#define MC_UPLOAD_COMPLETE 2 /**< uploading -> uploaded; value = the remote reference. */
+#define MC_UPLOAD_FAIL 3 /**< uploading -> failed (retryable); value = the message. */
+#define MC_UPLOAD_RETRY 4 /**< failed -> queued. */
+#define MC_UPLOAD_REJECT 5 /**< any -> error (not retryable); value = the message, NULL for "This file type isn't allowed.". */
+
 /* Offset units for mc_convert_offset / mc_draft_convert_offset. */
 typedef int32_t mc_unit;
 #define MC_UNIT_SCALAR 0 /**< Unicode scalar values (code points): the unit of every offset in this API. */
@@ -85,7 +113,7 @@ uint32_t mc_abi_version(void);
 mc_status mc_convert_offset(const char *utf8, int64_t offset, mc_unit from_unit, mc_unit to_unit, int64_t *out_offset);
 
 /// Stores the formats active at the selection as JSON in *out_json:
-/// {"formats": ["bold", "link", "quote", ...], "link": URL or null, "color": "#rrggbb" or null}.
+/// {"formats": ["bold", "link", "quote", …], "link": URL or null, "color": "#rrggbb" or null}.
 /// At a caret these are the typing attributes plus the line's block; over a selection, the formats
 /// every selected character (and every touched line) has. The caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
@@ -103,10 +131,48 @@ mc_status mc_draft_active_formats(mc_draft *draft, char **out_json);
 /// MC_ERR_INVALID_UTF8. On error nothing changes.
 mc_status mc_draft_apply_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, const char *value, uint32_t flags);
 
-/// Opens a batch: every change until the matching mc_draft_commit_batch is one undo step.
-/// Batches nest; undo and redo do nothing while one is open.
+/// Stores the tray's tiles as JSON in *out_json: [{"id", "kind", "name", "mime", "size",
+/// "state", "progress", "error", "retryable", "remote"}] in tray order. The caller frees it.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_attachments(mc_draft *draft, char **out_json);
+
+/// Opens a batch: every change until the matching mc_draft_commit_batch is one undo step, and the
+/// listener hears one coalesced set of events at the outermost commit. Batches nest; undo and
+/// redo do nothing while one is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
 mc_status mc_draft_begin_batch(mc_draft *draft);
+
+/// Starts editing message message_id whose markdown is markdown (mention names from
+/// mentions_json, {"uid": "name"} or NULL); with is_media only the caption is edited. The
+/// current draft is put aside and comes back when the edit is sent or cancelled. Attachments are
+/// refused while editing.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT (empty or control characters in the id, bad mentions_json).
+mc_status mc_draft_begin_edit(mc_draft *draft, const char *message_id, const char *markdown, const char *mentions_json, bool is_media);
+
+/// Starts a reply to message message_id by sender whose markdown is markdown; the preview
+/// shows its plain text cut to 100 grapheme clusters. The text being written stays.
+/// Errors: as mc_draft_begin_edit.
+mc_status mc_draft_begin_reply(mc_draft *draft, const char *message_id, const char *sender, const char *markdown, const char *mentions_json);
+
+/// Stores whether the draft can be sent now in *out_can_send (the reason is in
+/// mc_draft_ui_state's "send_blocked").
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_can_send(mc_draft *draft, bool *out_can_send);
+
+/// Cancels an edit (the put-aside draft comes back) or dismisses a reply preview (back to a new
+/// message, the text stays). Does nothing for a new message.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_cancel_mode(mc_draft *draft);
+
+/// Clears text, command and attachments (running uploads get MC_EVENT_CANCEL_UPLOAD); typing
+/// stops. The mode and thread stay.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_clear(mc_draft *draft);
+
+/// Removes the command.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_clear_command(mc_draft *draft);
 
 /// Closes the innermost open batch.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NOT_ALLOWED (no batch is open).
@@ -162,8 +228,9 @@ mc_status mc_draft_insert(mc_draft *draft, const char *utf8);
 /// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break).
 mc_status mc_draft_insert_link(mc_draft *draft, const char *text, const char *url);
 
-/// Replaces the selection with the atomic mention run "@name" for uid, followed by a space; the
-/// caret ends after the space (one undo step). uid: 1-255 characters of A-Z a-z 0-9 _ - . : @ = +;
+/// Replaces the open mention query ("@bo" before the caret), or else the selection, with the
+/// atomic mention run "@name" for uid, followed by a space; the caret ends after the space (one
+/// undo step). Going past mention_limit is refused and raises the info banner. uid: 1-255 characters of A-Z a-z 0-9 _ - . : @ = +;
 /// name: non-empty, one line.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT
 /// (bad uid or name), MC_ERR_NOT_ALLOWED (mentions disabled, or the caret is in a code block),
@@ -178,7 +245,7 @@ mc_status mc_draft_insert_n(mc_draft *draft, const char *utf8, size_t length);
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_length(mc_draft *draft, int64_t *out_length);
 
-/// Replaces the draft's content with a document JSON (see README: {"text": ..., "spans": [...]}),
+/// Replaces the draft's content with a document JSON (see README: {"text": …, "spans": […]}),
 /// validated: offsets in range, known formats, safe links, valid colours, block spans over whole
 /// lines, no conflicting values. The caret moves to the end.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
@@ -193,7 +260,7 @@ mc_status mc_draft_load_document(mc_draft *draft, const char *document_json);
 mc_status mc_draft_load_markdown(mc_draft *draft, const char *markdown, const char *mentions_json);
 
 /// Stores the draft's mentions as a JSON array in *out_json, in text order:
-/// [{"start": 0, "end": 4, "uid": "u42", "name": "Bob"}, ...]. The caller frees it with mc_string_free.
+/// [{"start": 0, "end": 4, "uid": "u42", "name": "Bob"}, …]. The caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_mentions(mc_draft *draft, char **out_json);
 
@@ -213,8 +280,8 @@ mc_status mc_draft_move_caret(mc_draft *draft, mc_caret_unit unit, int64_t count
 /// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
 mc_status mc_draft_new(const char *config_json, mc_draft **out_draft);
 
-/// Converts markdown typed by hand in the draft (<em>x</em>, <em>y</em>, z, <a href="b">a</a>, "- item") into
-/// formatting (one undo step); already formatted text stays literal. Does nothing with rich text
+/// Converts markdown typed by hand in the draft (double stars, underscores, backticks, links in
+/// brackets, "- item" lines) into formatting (one undo step); already formatted text stays literal. Does nothing with rich text
 /// off. The send path runs this; hosts may call it earlier.
 /// Errors: MC_ERR_INVALID_HANDLE.
 mc_status mc_draft_normalize_markdown(mc_draft *draft);
@@ -222,6 +289,11 @@ mc_status mc_draft_normalize_markdown(mc_draft *draft);
 /// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
 mc_status mc_draft_redo(mc_draft *draft);
+
+/// Removes or cancels attachment id at any time; if it was uploading, the listener hears
+/// MC_EVENT_CANCEL_UPLOAD so the host stops the upload.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown id).
+mc_status mc_draft_remove_attachment(mc_draft *draft, uint64_t id);
 
 /// Removes format format (any value) from [start, end); MC_FLAG_PROTECT carves out protected runs
 /// as for mc_draft_apply_format. Block formats are removed from the touched lines that have them.
@@ -245,6 +317,13 @@ mc_status mc_draft_replace(mc_draft *draft, int64_t start, int64_t end, const ch
 /// Errors: as mc_draft_replace.
 mc_status mc_draft_replace_n(mc_draft *draft, int64_t start, int64_t end, const char *utf8, size_t length);
 
+/// Restores a snapshot from mc_draft_snapshot. Uploads that were in flight come back as
+/// retryable failures; the undo history starts empty. An unknown version or malformed snapshot is
+/// refused and nothing changes.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR.
+mc_status mc_draft_restore(mc_draft *draft, const char *snapshot_json);
+
 /// Selects the whole text.
 /// Errors: MC_ERR_INVALID_HANDLE.
 mc_status mc_draft_select_all(mc_draft *draft);
@@ -253,6 +332,15 @@ mc_status mc_draft_select_all(mc_draft *draft);
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_selection(mc_draft *draft, int64_t *out_anchor, int64_t *out_focus);
 
+/// Sends at the host's time now_ms: stores the outgoing messages as a JSON array in
+/// *out_messages_json (README "Outgoing messages": type text | media | command | edit, markdown
+/// text, mentions, attachment kind and attachments, command and args, quoted_id, edited_id,
+/// parent_id) and clears the draft (the thread stays; an edit gives back the draft put aside).
+/// Hand-typed markdown is converted first (rich text on) and whitespace trimmed (trim on).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_OUT_OF_RANGE (clock backwards),
+/// MC_ERR_NOT_ALLOWED (not sendable; the message says why). A refused send changes nothing.
+mc_status mc_draft_send(mc_draft *draft, int64_t now_ms, char **out_messages_json);
+
 /// Stores the draft as wire markdown in *out_markdown (README "Wire format"): with rich text on,
 /// every format; with rich text off, plain text with every markdown-significant character escaped
 /// (mentions kept). Parsing it back (mc_markdown_parse with the draft's mention names) gives the
@@ -260,20 +348,60 @@ mc_status mc_draft_selection(mc_draft *draft, int64_t *out_anchor, int64_t *out_
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_serialize(mc_draft *draft, char **out_markdown);
 
+/// Sets a slash command name (without "/") with args (NULL for none): text and attachments
+/// are cleared and the draft now sends the command.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT,
+/// MC_ERR_NOT_ALLOWED (while editing).
+mc_status mc_draft_set_command(mc_draft *draft, const char *name, const char *args);
+
 /// Links the selection to url (one undo step): links the selection overlaps are absorbed whole;
 /// with a caret inside or at an edge of a link, that whole link is retargeted; elsewhere a caret
 /// changes nothing. Mentions are never linked.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK.
 mc_status mc_draft_set_link(mc_draft *draft, const char *url);
 
+/// Registers listener (NULL removes it) to hear about changes: after each call that changes
+/// something, one event per changed aspect (MC_EVENT_*) with a JSON payload, on the calling thread,
+/// after the draft's lock is released (the callback may call into the draft). A batch delivers one
+/// coalesced set at its outermost commit. user_data is passed back unchanged; the library never
+/// dereferences it. The payload string is valid only during the callback.
+/// Errors: MC_ERR_INVALID_HANDLE.
+mc_status mc_draft_set_listener(mc_draft *draft, mc_listener listener, void *user_data);
+
 /// Sets the selection (anchor stays, focus moves; equal values make a caret). Both are clamped
 /// into [0, length]; a caret end inside a mention snaps to the mention's nearer edge.
 /// Errors: MC_ERR_INVALID_HANDLE.
 mc_status mc_draft_set_selection(mc_draft *draft, int64_t anchor, int64_t focus);
 
+/// Sets the thread parent message id that every outgoing message carries (NULL clears it).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT.
+mc_status mc_draft_set_thread(mc_draft *draft, const char *parent_id);
+
+/// Stores the whole draft as versioned JSON in *out_json (text, formats, selection, mode with
+/// the put-aside draft, thread, command, tray, cooldown, clock); the caller frees it.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_snapshot(mc_draft *draft, char **out_json);
+
+/// Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref"}] ("ref" is an
+/// opaque host reference handed back on send). Picks beyond the files-per-message limit are
+/// dropped and raise the info banner "You can attach up to N files."; a file over the size limit
+/// stages as the non-retryable error tile "File exceeds N MB."; a type outside allowed_types as
+/// "This file type isn't allowed.". With multiple_attachments off one file is taken, into an empty
+/// tray. Stores {"staged": [ids], "dropped": n, "notice": str or null} in *out_result_json
+/// (NULL allowed: then nothing is returned).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a
+/// staged file), MC_ERR_LIMIT_EXCEEDED (ids exhausted).
+mc_status mc_draft_stage_files(mc_draft *draft, const char *files_json, char **out_result_json);
+
 /// Stores the draft's plain text (UTF-8) in *out_text; the caller frees it with mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_text(mc_draft *draft, char **out_text);
+
+/// Advances the host's clock to now_ms (milliseconds, any epoch, never backwards): typing
+/// stops after 5 s without edits, and the slow-mode cooldown counts down.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE (the clock went backwards).
+mc_status mc_draft_tick(mc_draft *draft, int64_t now_ms);
 
 /// Toggles format format over [start, end): removes it when every touched character (line, for
 /// block formats) already has it with this value, else applies it. With a caret (empty range at
@@ -281,6 +409,13 @@ mc_status mc_draft_text(mc_draft *draft, char **out_text);
 /// the whole contiguous block, and switching list type converts the whole list.
 /// Errors: as mc_draft_apply_format.
 mc_status mc_draft_toggle_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, const char *value, uint32_t flags);
+
+/// Stores the whole UI state as JSON in *out_json (README "UI state"): can_send and why not,
+/// mode and reply preview, thread, selection, active formats, tray tiles, attachment and mic
+/// availability, info banner, mention and command queries, command, cooldown remaining, length
+/// and limit, typing, undo/redo availability. The caller frees it with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+mc_status mc_draft_ui_state(mc_draft *draft, char **out_json);
 
 /// Undoes the last step (text, formats, selection and typing attributes come back). Does nothing
 /// when there is nothing to undo or a batch is open.
@@ -290,6 +425,22 @@ mc_status mc_draft_undo(mc_draft *draft);
 /// Stores whether undo and redo are possible in *out_can_undo and *out_can_redo.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_undo_state(mc_draft *draft, bool *out_can_undo, bool *out_can_redo);
+
+/// Reports an upload event for attachment id (MC_UPLOAD_*): progress is read for
+/// MC_UPLOAD_PROGRESS, value for COMPLETE (remote reference), FAIL and REJECT (message; NULL for
+/// REJECT means "This file type isn't allowed."). An illegal transition is refused and changes
+/// nothing.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, missing value,
+/// NaN progress), MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal
+/// transition), MC_ERR_INVALID_UTF8.
+mc_status mc_draft_upload_event(mc_draft *draft, uint64_t id, mc_upload_event event, double progress, const char *value);
+
+/// A recorded voice note, already uploaded (remote), goes out at once as its own message
+/// (never staged): stores the outgoing message JSON (as in mc_draft_send) in *out_message_json.
+/// Refused while editing or while the tray holds anything (the mic button is hidden then).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED.
+mc_status mc_draft_voice_note(mc_draft *draft, const char *name, const char *mime, int64_t size, const char *remote, char **out_message_json);
 
 /// Returns the message of the calling thread's last failed call ("" before any failure).
 /// Owned by the library: valid until the next failing call on this thread; never NULL.
@@ -303,7 +454,7 @@ const char *mc_last_error(void);
 mc_status mc_markdown_parse(const char *markdown, char **out_document_json);
 
 /// Like mc_markdown_parse, with mention names from mentions_json, a JSON object
-/// {"uid": "display name", ...} (NULL for none): <@uid:u42> becomes the mention "@Bob".
+/// {"uid": "display name", …} (NULL for none): <@uid:u42> becomes the mention "@Bob".
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
 mc_status mc_markdown_parse_with_mentions(const char *markdown, const char *mentions_json, char **out_document_json);
 
@@ -315,7 +466,7 @@ mc_status mc_markdown_to_html(const char *markdown, const char *mentions_json, c
 
 /// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
 /// mentions as "@Name" (names from mentions_json, else the uid), cut after max_graphemes
-/// grapheme clusters with "..." appended when longer (a negative value means no limit). The caller
+/// grapheme clusters with "…" appended when longer (a negative value means no limit). The caller
 /// frees *out_text with mc_string_free.
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
 mc_status mc_markdown_to_plain_text(const char *markdown, const char *mentions_json, int64_t max_graphemes, char **out_text);

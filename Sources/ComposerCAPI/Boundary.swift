@@ -41,10 +41,22 @@ func boundary(_ function: String, _ body: () throws(CAPIError) -> Void) -> Int32
 /// `boundary` for functions on a draft: a NULL handle is refused before anything else is read,
 /// so every draft function reports it the same way.
 func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAPIError) -> Void) -> Int32 {
-    boundary(function) { () throws(CAPIError) in
+    let status = boundary(function) { () throws(CAPIError) in
         guard draft != nil else { throw .nullHandle }
         try body()
     }
+    if status != MCStatus.ok.rawValue, status != MCStatus.invalidHandle.rawValue {
+        // A refused call is also an error event for the draft's listener.
+        let payload = JSONWriter.write(.object([
+            ("function", .string(String(function.prefix(while: { $0 != "(" })))),
+            ("status", .integer(Int64(status))),
+            ("message", .string(String(cString: LastError.current))),
+        ]))
+        if let listener = try? HandleTable.with(draft, { $0.listener }) {
+            listener.deliver([UIEvent(kind: .error, payload: payload)])
+        }
+    }
+    return status
 }
 
 /// Lifts engine errors into boundary errors.

@@ -36,6 +36,12 @@ public enum CConstants {
             CConstantGroup(title: "Caret movement units for mc_draft_move_caret.",
                            typedef: "typedef int32_t mc_caret_unit;",
                            constants: CaretUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
+            CConstantGroup(title: "Listener event kinds (mc_draft_set_listener); the payload is JSON.",
+                           typedef: "typedef int32_t mc_event;",
+                           constants: UIEventKind.allCases.map { CConstant(name: "MC_EVENT_" + $0.name.uppercased(), value: cInt($0.rawValue), doc: eventDoc($0)) }),
+            CConstantGroup(title: "Upload events for mc_draft_upload_event.",
+                           typedef: "typedef int32_t mc_upload_event;",
+                           constants: MCUploadEvent.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
             CConstantGroup(title: "Offset units for mc_convert_offset / mc_draft_convert_offset.",
                            typedef: "typedef int32_t mc_unit;",
                            constants: TextUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
@@ -43,6 +49,23 @@ public enum CConstants {
     }
 
     private static func cInt(_ v: Int32) -> String { v < 0 ? "(\(v))" : "\(v)" }
+
+    private static func eventDoc(_ kind: UIEventKind) -> String {
+        switch kind {
+        case .text: return "The text changed: {\"text\", \"length\"}."
+        case .selection: return "The selection changed: [anchor, focus]."
+        case .formats: return "The active formats changed: as mc_draft_active_formats."
+        case .sendState: return "Sendability changed: {\"can_send\", \"reason\"}."
+        case .tray: return "The attachment tray changed: as mc_draft_attachments."
+        case .mentionQuery: return "The mention query changed or ended: {\"query\", \"start\", \"end\"} or null."
+        case .commandQuery: return "The command query changed or ended: {\"query\", \"start\", \"end\"} or null."
+        case .typing: return "Typing started or stopped: {\"typing\": bool}."
+        case .mode: return "The mode or command changed: the \"mode\" object of the UI state."
+        case .banner: return "The info banner changed: a string or null."
+        case .error: return "A call on the draft was refused: {\"function\", \"status\", \"message\"}."
+        case .cancelUpload: return "The host should stop uploading attachment {\"id\"}."
+        }
+    }
 }
 
 /// The C numbering of formats (fixed; never renumbered).

@@ -1,9 +1,14 @@
 import ComposerCore
 import Synchronization
 
-/// What one handle owns: the draft and, later, its listener. Guarded by its slot's lock.
-struct DraftState {
+/// What one handle owns: the draft, its listener and the UI state a batch started from.
+/// Guarded by its slot's lock.
+struct DraftState: Sendable {
     var draft: Draft
+    var listener: Listener?
+    var batchStart: UIState?
+
+    init(draft: Draft) { self.draft = draft }
 }
 
 /// Maps `mc_draft *` values to drafts without ever dereferencing what the caller passes.
@@ -94,15 +99,20 @@ enum HandleTable {
     static func with<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let slot = try lookup(handle)
         let generation = decode(handle)?.generation ?? 0
-        let result: Result<R, CAPIError> = slot.state.withLock { s in
-            guard s.generation == generation, var state = s.draft.take() else { return .failure(.invalidHandle) }
+        let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot.state.withLock { s in
+            guard s.generation == generation, var state = s.draft.take() else { return (.failure(.invalidHandle), nil) }
             defer { s.draft = state }
+            let before = state.observation
+            let result: Result<R, CAPIError>
             do throws(ComposerError) {
-                return .success(try body(&state))
+                result = .success(try body(&state))
             } catch {
-                return .failure(.engine(error))
+                result = .failure(.engine(error))
             }
+            return (result, state.collectEvents(since: before))
         }
+        // Outside the lock: the listener may call back into this draft.
+        delivery?.listener.deliver(delivery?.events ?? [])
         return try result.get()
     }
 

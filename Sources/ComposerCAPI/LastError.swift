@@ -11,7 +11,8 @@ enum LastError {
 
     static func set(_ message: String) {
         let old = pthread_getspecific(key)
-        let copy = strdup(message)
+        // A U+0000 quoted from the caller's input would cut the C string short.
+        let copy = strdup(String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 })))
         _ = pthread_setspecific(key, copy)
         free(old)
     }

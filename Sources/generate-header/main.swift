@@ -84,6 +84,7 @@ func cleanType(_ type: String, name: String) -> String {
     case "format": if t == "int32_t" { return "mc_format" }
     case "from_unit", "to_unit": if t == "int32_t" { return "mc_unit" }
     case "unit": if t == "int32_t" { return "mc_caret_unit" }
+    case "event": if t == "int32_t" { return "mc_upload_event" }
     default: break
     }
     return t.replacing("* *", "**")
@@ -91,6 +92,11 @@ func cleanType(_ type: String, name: String) -> String {
 
 func cleanParameter(_ p: String) -> String {
     if p == "void" { return p }
+    // The listener is the one function-pointer parameter: it has a typedef.
+    if p.contains("(*") {
+        let name = p.split(separator: ")")[0].split(separator: " ").last.map(String.init) ?? "listener"
+        return "mc_listener " + name
+    }
     // "TYPE NAME" where NAME is the last identifier.
     guard let space = p.lastIndex(of: " ") else { return p }
     var name = String(p[p.index(after: space)...])
@@ -102,7 +108,7 @@ func cleanParameter(_ p: String) -> String {
 
 func cleanDoc(_ line: String) -> String {
     line.replacing("<code>", "").replacing("</code>", "").replacing("’", "'").replacing("“", "\"").replacing("”", "\"")
-        .replacing("&lt;", "<").replacing("&gt;", ">").replacing("&amp;", "&").replacing("…", "...")
+        .replacing("&lt;", "<").replacing("&gt;", ">").replacing("&amp;", "&")
 }
 
 guard CommandLine.arguments.count == 2, let source = readFile(CommandLine.arguments[1]) else {
@@ -163,6 +169,10 @@ extern "C" {
 
 /** An opaque draft handle, created by mc_draft_new and freed by mc_draft_free. */
 typedef struct mc_draft mc_draft;
+
+/** A listener (mc_draft_set_listener): user_data as registered, the event kind (MC_EVENT_*), and
+    the event's JSON payload, valid only during the call. */
+typedef void (*mc_listener)(void *user_data, int32_t kind, const char *payload_json);
 
 
 """

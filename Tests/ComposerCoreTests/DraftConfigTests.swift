@@ -4,7 +4,7 @@ import Testing
 @Suite struct DraftConfigTests {
     static let defaultJSON = #"{"rich_text":true,"mentions":true,"mention_limit":10,"max_length":null,"trim":true,"#
         + #""typing_events":true,"multiple_attachments":true,"max_files":10,"max_file_size":104857600,"#
-        + #""allowed_types":null,"undo_depth":100}"#
+        + #""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0}"#
 
     @Test func defaultsMatchSpec() {
         let c = DraftConfig()
@@ -36,7 +36,7 @@ import Testing
 
     @Test func everyKeySet() throws {
         // Keys in a different order than jsonValue writes them.
-        let json = #"{"undo_depth":5,"allowed_types":["image/png","Video/*"],"max_file_size":2048,"max_files":3,"#
+        let json = #"{"slow_mode_seconds":30,"undo_depth":5,"allowed_types":["image/png","Video/*"],"max_file_size":2048,"max_files":3,"#
             + #""multiple_attachments":false,"typing_events":false,"trim":false,"max_length":500,"mention_limit":2,"#
             + #""mentions":false,"rich_text":false}"#
         let c = try DraftConfig(json: json)
@@ -53,7 +53,7 @@ import Testing
         #expect(c.undoDepth == 5)
         #expect(JSONWriter.write(c.jsonValue) == #"{"rich_text":false,"mentions":false,"mention_limit":2,"max_length":500,"#
             + #""trim":false,"typing_events":false,"multiple_attachments":false,"max_files":3,"max_file_size":2048,"#
-            + #""allowed_types":["image/png","video/*"],"undo_depth":5}"#)
+            + #""allowed_types":["image/png","video/*"],"undo_depth":5,"slow_mode_seconds":30}"#)
         #expect(try DraftConfig(json: JSONWriter.write(c.jsonValue)) == c)
     }
 
@@ -62,7 +62,7 @@ import Testing
         let values: [String: String] = [
             "rich_text": "false", "mentions": "false", "mention_limit": "3", "max_length": "7", "trim": "false",
             "typing_events": "false", "multiple_attachments": "false", "max_files": "4", "max_file_size": "9",
-            "allowed_types": #"["text/plain"]"#, "undo_depth": "0",
+            "allowed_types": #"["text/plain"]"#, "undo_depth": "0", "slow_mode_seconds": "5",
         ]
         let value = try #require(values[key])
         let c = try DraftConfig(json: "{\"\(key)\":\(value)}")
@@ -124,6 +124,7 @@ import Testing
         ("max_files", #""3""#), ("max_files", "3.0"), ("max_files", "null"),
         ("max_file_size", #""1MB""#), ("max_file_size", "1e6"), ("max_file_size", "null"),
         ("undo_depth", #""100""#), ("undo_depth", "false"),
+        ("slow_mode_seconds", #""5""#), ("slow_mode_seconds", "1.5"),
         ("allowed_types", #""image/png""#), ("allowed_types", "{}"), ("allowed_types", "true"), ("allowed_types", "1"),
     ]
 

@@ -94,8 +94,9 @@ public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<
     }
 }
 
-/// Replaces the selection with the atomic mention run "@name" for `uid`, followed by a space; the
-/// caret ends after the space (one undo step). uid: 1-255 characters of A-Z a-z 0-9 _ - . : @ = +;
+/// Replaces the open mention query ("@bo" before the caret), or else the selection, with the
+/// atomic mention run "@name" for `uid`, followed by a space; the caret ends after the space (one
+/// undo step). Going past mention_limit is refused and raises the info banner. uid: 1-255 characters of A-Z a-z 0-9 _ - . : @ = +;
 /// name: non-empty, one line.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT
 /// (bad uid or name), MC_ERR_NOT_ALLOWED (mentions disabled, or the caret is in a code block),
@@ -105,7 +106,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
     boundary(#function, draft) { () throws(CAPIError) in
         let id = try CStrings.read(uid, "uid")
         let display = try CStrings.read(name, "name")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.insertMention(uid: id, name: display) }
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.insertMentionAtQuery(uid: id, name: display) }
     }
 }
 

@@ -28,12 +28,19 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
     }
 }
 
-/// Opens a batch: every change until the matching mc_draft_commit_batch is one undo step.
-/// Batches nest; undo and redo do nothing while one is open.
+/// Opens a batch: every change until the matching mc_draft_commit_batch is one undo step, and the
+/// listener hears one coalesced set of events at the outermost commit. Batches nest; undo and
+/// redo do nothing while one is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_begin_batch")
 public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.beginBatch() } }
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s in
+            // Events wait for the outermost commit, then describe the whole batch.
+            if !s.draft.isInBatch, s.listener != nil { s.batchStart = s.draft.uiState }
+            s.draft.beginBatch()
+        }
+    }
 }
 
 /// Closes the innermost open batch.

@@ -1,24 +1,5 @@
 import ComposerCore
 
-/// Reads an optional JSON object of mention names {"uid": "name", ...} (NULL for none).
-private func readNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [String: String] {
-    guard let text = try CStrings.readOptional(json, "mentions_json") else { return [:] }
-    return try engine { () throws(ComposerError) in
-        guard case .object(let members) = try JSONParser.parse(text) else {
-            throw .invalidArgument("mentions_json must be a JSON object {\"uid\": \"name\"}")
-        }
-        var names: [String: String] = [:]
-        for member in members {
-            guard case .string(let name) = member.value else {
-                throw .invalidArgument("mentions_json: the name of \"\(member.key)\" must be a string")
-            }
-            try MentionPolicy.validate(uid: member.key, name: name)
-            names[member.key] = name
-        }
-        return names
-    }
-}
-
 /// Stores the draft as wire markdown in `*out_markdown` (README "Wire format"): with rich text on,
 /// every format; with rich text off, plain text with every markdown-significant character escaped
 /// (mentions kept). Parsing it back (mc_markdown_parse with the draft's mention names) gives the
@@ -53,7 +34,7 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
                                             _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.read(markdown, "markdown")
-        let names = try readNames(mentions_json)
+        let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_document_json, "out_document_json")
         out.pointee = CStrings.copy(MarkdownParser.parse(text, names: names).json)
     }
@@ -67,14 +48,14 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
 public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(markdown, "markdown")
-        let names = try readNames(mentions_json)
+        let names = try readMentionNames(mentions_json)
         let document = MarkdownParser.parse(text, names: names)
         try withDraft(draft) { $0.draft.load(document) }
     }
 }
 
-/// Converts markdown typed by hand in the draft (**x**, _y_, `z`, [a](b), "- item") into
-/// formatting (one undo step); already formatted text stays literal. Does nothing with rich text
+/// Converts markdown typed by hand in the draft (double stars, underscores, backticks, links in
+/// brackets, "- item" lines) into formatting (one undo step); already formatted text stays literal. Does nothing with rich text
 /// off. The send path runs this; hosts may call it earlier.
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_normalize_markdown")
@@ -92,7 +73,7 @@ public func mc_markdown_to_plain_text(_ markdown: UnsafePointer<CChar>?, _ menti
                                       _ out_text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.read(markdown, "markdown")
-        let names = try readNames(mentions_json)
+        let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_text, "out_text")
         let limit = max_graphemes < 0 ? nil : Int(clamping: max_graphemes)
         out.pointee = CStrings.copy(PlainTextRenderer.render(MarkdownParser.parse(text, names: names), maxGraphemes: limit))
@@ -108,7 +89,7 @@ public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_js
                                 _ out_html: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.read(markdown, "markdown")
-        let names = try readNames(mentions_json)
+        let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
         out.pointee = CStrings.copy(HTMLRenderer.render(MarkdownParser.parse(text, names: names)))
     }

@@ -7,6 +7,17 @@ public struct MentionRange: Equatable, Sendable {
 }
 
 extension Draft {
+    /// How many mentions the draft holds (one pass over the styles).
+    public var mentionCount: Int {
+        var count = 0
+        var previous: UInt32 = 0
+        for style in document.styles {
+            if style.mention != 0, style.mention != previous { count += 1 }
+            previous = style.mention
+        }
+        return count
+    }
+
     /// Every mention run, in text order.
     public var mentions: [MentionRange] {
         document.spans.compactMap { span in
@@ -21,7 +32,9 @@ extension Draft {
     public mutating func insertMention(uid: String, name: String) throws(ComposerError) {
         guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
         try MentionPolicy.validate(uid: uid, name: name)
-        guard mentions.count < config.mentionLimit else {
+        guard mentionCount < config.mentionLimit else {
+            // The refusal raises the info banner the UI shows (SPEC section 4).
+            infoBanner = Draft.mentionLimitBanner(config.mentionLimit)
             throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
         }
         if let known = mentions.first(where: { $0.uid == uid && $0.name != name }) {
@@ -41,5 +54,10 @@ extension Draft {
         document.replace((range.lowerBound + run.count)..<(range.lowerBound + run.count), with: [" "], style: style)
         selection = .caret(range.lowerBound + run.count + 1)
         pending = nil
+        noteTyping()
+    }
+
+    static func mentionLimitBanner(_ limit: Int) -> String {
+        "You can mention up to \(limit) \(limit == 1 ? "person" : "people") in a message."
     }
 }

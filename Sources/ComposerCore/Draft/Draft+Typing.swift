@@ -29,6 +29,7 @@ extension Draft {
         document.replace(range, with: scalars, style: style)
         selection = .caret(range.lowerBound + scalars.count)
         pending = nil
+        noteTyping()
         if config.richText { applyLineStartShortcut() }
     }
 
@@ -61,6 +62,7 @@ extension Draft {
     /// The current inline formats carry over to the new line.
     public mutating func enter() {
         checkpoint(.other)
+        noteTyping()
         if !selection.isCaret { deleteSelectionWithoutCheckpoint() }
         let caret = selection.focus
         let line = document.lineIndex(at: caret)
@@ -102,6 +104,7 @@ extension Draft {
             start = Graphemes.previousBoundary(before: caret, in: document.scalars)
         }
         checkpoint(.deleting(at: start, end: caret))
+        noteTyping()
         document.replace(start..<caret, with: [], style: .plain)
         selection = .caret(start)
         pending = nil
@@ -126,11 +129,13 @@ extension Draft {
             end = Graphemes.nextBoundary(after: caret, in: document.scalars)
         }
         checkpoint(.other)
+        noteTyping()
         document.replace(caret..<end, with: [], style: .plain)
         pending = nil
     }
 
     mutating func deleteSelectionWithoutCheckpoint() {
+        noteTyping()
         let range = expandToMentions(selection.range)
         document.replace(range, with: [], style: .plain)
         selection = .caret(range.lowerBound)

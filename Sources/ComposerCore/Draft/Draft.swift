@@ -8,10 +8,29 @@ public struct Draft: Sendable {
     /// where they were chosen (SPEC section 2; peer choice 2).
     var pending: PendingStyle?
     var history = UndoHistory()
+    /// Counts changes to the content, so observers can tell "changed" without comparing text.
+    public internal(set) var revision = 0
+
+    // The composer around the text (Composer/): mode, thread, command, tray, clock and notices.
+    public internal(set) var mode = ComposerMode.new
+    /// The draft that was there before an edit started; it comes back when the edit ends.
+    var savedBeforeEdit: SavedDraft?
+    public internal(set) var threadParentID: String?
+    public internal(set) var command: ComposerCommand?
+    public internal(set) var tray: AttachmentTray
+    /// The host's clock, in milliseconds, as last given (`tick`, `send`).
+    public internal(set) var now: Int64 = 0
+    var typing = TypingState()
+    public internal(set) var cooldownUntil: Int64 = 0
+    public internal(set) var infoBanner: String?
+    /// One-off notices for the host (typing started/stopped, uploads to stop), drained by the
+    /// C layer after each call.
+    var outbox: [DraftNotice] = []
 
     public init(config: DraftConfig = DraftConfig()) {
         self.config = config
         history.depth = config.undoDepth
+        tray = AttachmentTray(limits: (try? AttachmentLimits(config: config)) ?? AttachmentLimits())
     }
 
     public var text: String { document.text }
@@ -52,6 +71,7 @@ public struct Draft: Sendable {
         // mention takes all of it.
         range = range.isEmpty ? snapOutOfMention(start)..<snapOutOfMention(start) : expandToMentions(range)
         checkpoint(.other)
+        noteTyping()
         let replacement = Array(text.unicodeScalars)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)

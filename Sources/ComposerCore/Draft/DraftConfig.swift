@@ -16,11 +16,14 @@ public struct DraftConfig: Equatable, Sendable {
     public var allowedTypes: [String]? = nil
     /// Undo steps kept.
     public var undoDepth = 100
+    /// Slow mode: seconds a sender waits between messages (0 = off); the cooldown runs on the
+    /// host's clock.
+    public var slowModeSeconds = 0
 
     public init() {}
 
     public static let keys = ["rich_text", "mentions", "mention_limit", "max_length", "trim", "typing_events",
-                              "multiple_attachments", "max_files", "max_file_size", "allowed_types", "undo_depth"]
+                              "multiple_attachments", "max_files", "max_file_size", "allowed_types", "undo_depth", "slow_mode_seconds"]
 
     public init(json: String?) throws(ComposerError) {
         self.init()
@@ -60,7 +63,9 @@ public struct DraftConfig: Equatable, Sendable {
             }
         }
         if let v = try r.integer("undo_depth") { undoDepth = try DraftConfig.count(v, "undo_depth", min: 0) }
+        if let v = try r.integer("slow_mode_seconds") { slowModeSeconds = try DraftConfig.count(v, "slow_mode_seconds", min: 0) }
         try r.finish()
+        _ = try AttachmentLimits(config: self)
     }
 
     private static func count(_ value: Int64, _ key: String, min: Int) throws(ComposerError) -> Int {
@@ -84,6 +89,7 @@ public struct DraftConfig: Equatable, Sendable {
             ("max_file_size", .integer(maxFileSizeBytes)),
             ("allowed_types", allowedTypes.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("undo_depth", .integer(Int64(undoDepth))),
+            ("slow_mode_seconds", .integer(Int64(slowModeSeconds))),
         ])
     }
 }

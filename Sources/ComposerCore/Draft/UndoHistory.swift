@@ -59,6 +59,7 @@ extension Draft {
     /// Records the state before a change, unless the change continues the current typing run or a
     /// batch has already recorded its state.
     mutating func checkpoint(_ change: UndoHistory.ChangeKind) {
+        revision &+= 1
         defer { history.last = change == .other ? nil : change }
         if history.batchDepth > 0 {
             if history.batchSaved { return }
@@ -81,6 +82,7 @@ extension Draft {
         history.redo.append(savedState)
         restore(state)
         history.breakCoalescing()
+        revision &+= 1
         return true
     }
 
@@ -90,6 +92,7 @@ extension Draft {
         history.undo.append(savedState)
         restore(state)
         history.breakCoalescing()
+        revision &+= 1
         return true
     }
 

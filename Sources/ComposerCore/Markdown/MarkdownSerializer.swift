@@ -68,7 +68,8 @@ public enum MarkdownSerializer {
             var lines: [String] = []
             for i in first...last {
                 let content = InlineWriter.write(doc, run[i], mode: mode)
-                lines.append(i < last ? content + "\\" : content)
+                // Raw mode (normalizing) uses soft breaks, so a hand-typed "- item" line can start a list.
+                lines.append(i < last && mode != .raw ? content + "\\" : content)
             }
             parts.append(lines)
             if last < run.count - 1 { parts.append(Array(repeating: "<p></p>", count: run.count - 1 - last)) }

@@ -1,0 +1,146 @@
+import ComposerCore
+
+/// The C numbering of upload events for mc_draft_upload_event (never renumbered).
+public enum MCUploadEvent: Int32, CaseIterable, Sendable {
+    case start = 0, progress, complete, fail, retry, reject
+
+    public var cName: String {
+        switch self {
+        case .start: return "MC_UPLOAD_START"
+        case .progress: return "MC_UPLOAD_PROGRESS"
+        case .complete: return "MC_UPLOAD_COMPLETE"
+        case .fail: return "MC_UPLOAD_FAIL"
+        case .retry: return "MC_UPLOAD_RETRY"
+        case .reject: return "MC_UPLOAD_REJECT"
+        }
+    }
+
+    public var doc: String {
+        switch self {
+        case .start: return "queued -> uploading(0)."
+        case .progress: return "uploading(p) -> uploading(progress), progress in [0, 1] and never backwards."
+        case .complete: return "uploading -> uploaded; value = the remote reference."
+        case .fail: return "uploading -> failed (retryable); value = the message."
+        case .retry: return "failed -> queued."
+        case .reject: return "any -> error (not retryable); value = the message, NULL for \"This file type isn't allowed.\"."
+        }
+    }
+}
+
+/// Reads the picked files JSON: [{"name": str, "mime": str, "size": int, "ref": str?}].
+private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [PickedFile] {
+    let text = try CStrings.read(json, "files_json")
+    return try engine { () throws(ComposerError) in
+        guard case .array(let items) = try JSONParser.parse(text) else {
+            throw .invalidArgument("files_json must be a JSON array of {\"name\", \"mime\", \"size\", \"ref\"}")
+        }
+        var files: [PickedFile] = []
+        for (i, item) in items.enumerated() {
+            var r = try JSONObjectReader(item, context: "files_json[\(i)]")
+            let file = PickedFile(name: try r.requiredString("name"), mimeType: try r.string("mime") ?? "",
+                                  size: try r.requiredInteger("size"), hostReference: try r.string("ref") ?? "")
+            try r.finish()
+            files.append(file)
+        }
+        return files
+    }
+}
+
+/// Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref"}] ("ref" is an
+/// opaque host reference handed back on send). Picks beyond the files-per-message limit are
+/// dropped and raise the info banner "You can attach up to N files."; a file over the size limit
+/// stages as the non-retryable error tile "File exceeds N MB."; a type outside allowed_types as
+/// "This file type isn't allowed.". With multiple_attachments off one file is taken, into an empty
+/// tray. Stores {"staged": [ids], "dropped": n, "notice": str or null} in `*out_result_json`
+/// (NULL allowed: then nothing is returned).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a
+/// staged file), MC_ERR_LIMIT_EXCEEDED (ids exhausted).
+@_cdecl("mc_draft_stage_files")
+public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePointer<CChar>?,
+                                 _ out_result_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let files = try readFiles(files_json)
+        let result = try withDraft(draft) { s throws(ComposerError) in try s.draft.stage(files) }
+        if let out = out_result_json {
+            out.pointee = CStrings.copy(JSONWriter.write(.object([
+                ("staged", .array(result.staged.map { .integer(Int64(truncatingIfNeeded: $0)) })),
+                ("dropped", .integer(Int64(result.dropped))),
+                ("notice", result.notice.map(JSONValue.string) ?? .null),
+            ])))
+        }
+    }
+}
+
+/// Reports an upload event for attachment `id` (MC_UPLOAD_*): `progress` is read for
+/// MC_UPLOAD_PROGRESS, `value` for COMPLETE (remote reference), FAIL and REJECT (message; NULL for
+/// REJECT means "This file type isn't allowed."). An illegal transition is refused and changes
+/// nothing.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, missing value,
+/// NaN progress), MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal
+/// transition), MC_ERR_INVALID_UTF8.
+@_cdecl("mc_draft_upload_event")
+public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event: Int32, _ progress: Double,
+                                  _ value: UnsafePointer<CChar>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        guard let kind = MCUploadEvent(rawValue: event) else { throw .engine(.invalidArgument("unknown upload event \(event)")) }
+        let text = try CStrings.readOptional(value, "value")
+        func required() throws(CAPIError) -> String {
+            guard let text else { throw .nullArgument("value") }
+            return text
+        }
+        let upload: UploadEvent?
+        switch kind {
+        case .start: upload = .start
+        case .progress: upload = .progress(progress)
+        case .complete: upload = .complete(remote: try required())
+        case .fail: upload = .fail(message: try required())
+        case .retry: upload = .retry
+        case .reject: upload = text.map { UploadEvent.reject(message: $0) }
+        }
+        try withDraft(draft) { s throws(ComposerError) in
+            if let upload { try s.draft.applyUpload(upload, to: id) } else { try s.draft.refuseAttachmentType(id) }
+        }
+    }
+}
+
+/// Removes or cancels attachment `id` at any time; if it was uploading, the listener hears
+/// MC_EVENT_CANCEL_UPLOAD so the host stops the upload.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown id).
+@_cdecl("mc_draft_remove_attachment")
+public func mc_draft_remove_attachment(_ draft: OpaquePointer?, _ id: UInt64) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.removeAttachment(id) }
+    }
+}
+
+/// Stores the tray's tiles as JSON in `*out_json`: [{"id", "kind", "name", "mime", "size",
+/// "state", "progress", "error", "retryable", "remote"}] in tray order. The caller frees it.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
+@_cdecl("mc_draft_attachments")
+public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let out = try requireOut(out_json, "out_json")
+        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.tray.json })
+    }
+}
+
+/// A recorded voice note, already uploaded (`remote`), goes out at once as its own message
+/// (never staged): stores the outgoing message JSON (as in mc_draft_send) in `*out_message_json`.
+/// Refused while editing or while the tray holds anything (the mic button is hidden then).
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED.
+@_cdecl("mc_draft_voice_note")
+public func mc_draft_voice_note(_ draft: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ mime: UnsafePointer<CChar>?, _ size: Int64,
+                                _ remote: UnsafePointer<CChar>?, _ out_message_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let fileName = try CStrings.read(name, "name")
+        let type = try CStrings.read(mime, "mime")
+        let reference = try CStrings.read(remote, "remote")
+        let out = try requireOut(out_message_json, "out_message_json")
+        let message = try withDraft(draft) { s throws(ComposerError) in
+            try s.draft.voiceNote(name: fileName, mimeType: type, size: size, remote: reference)
+        }
+        out.pointee = CStrings.copy(JSONWriter.write(message.jsonValue))
+    }
+}

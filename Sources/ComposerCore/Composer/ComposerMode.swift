@@ -1,0 +1,60 @@
+/// What the draft is for (SPEC section 6).
+public enum ComposerMode: Equatable, Sendable {
+    /// A new message.
+    case new
+    /// Editing the message `messageID`; `isMedia` means only its caption is edited.
+    case edit(messageID: String, isMedia: Bool)
+    /// Replying to (quoting) `messageID`, with a preview of it.
+    case reply(messageID: String, preview: ReplyPreview)
+
+    public var name: String {
+        switch self {
+        case .new: return "new"
+        case .edit: return "edit"
+        case .reply: return "reply"
+        }
+    }
+
+    public var isEditing: Bool {
+        if case .edit = self { return true }
+        return false
+    }
+}
+
+/// The quoted message as the reply preview shows it.
+public struct ReplyPreview: Equatable, Sendable {
+    public var sender: String
+    /// Plain text, cut on a grapheme boundary with "…".
+    public var snippet: String
+}
+
+/// A slash command set on the draft: the draft then sends it instead of text.
+public struct ComposerCommand: Equatable, Sendable {
+    public var name: String
+    public var args: String
+}
+
+/// Everything an edit puts aside and gives back.
+struct SavedDraft: Sendable {
+    var document: Document
+    var selection: Selection
+    var tray: AttachmentTray
+    var command: ComposerCommand?
+    var mode: ComposerMode
+}
+
+/// Typing presence, on the host's clock.
+struct TypingState: Sendable {
+    var isTyping = false
+    var lastEditAt: Int64 = 0
+    /// Idle time after which typing stops (SPEC section 10).
+    static let idleMilliseconds: Int64 = 5000
+}
+
+/// One-off notices for the host.
+public enum DraftNotice: Equatable, Sendable {
+    case typingStarted
+    case typingStopped
+    /// The host should stop uploading this attachment (it was removed or cancelled).
+    case cancelUpload(id: UInt64)
+}

@@ -1,0 +1,87 @@
+/// A query the user is typing: `@bo` for a mention, `/gi` for a command.
+public struct ComposerQuery: Equatable, Sendable {
+    /// The text after the trigger character, up to the caret.
+    public var text: String
+    /// The range from the trigger character to the caret.
+    public var start: Int
+    public var end: Int
+
+    public var jsonValue: JSONValue {
+        .object([("query", .string(text)), ("start", .integer(Int64(start))), ("end", .integer(Int64(end)))])
+    }
+}
+
+extension Draft {
+    /// The mention query at the caret: `@` at the start of a line or after whitespace, then no
+    /// whitespace up to the caret; never inside code, a code block, a link or a mention, and only
+    /// with mentions on.
+    public var mentionQuery: ComposerQuery? {
+        guard config.mentionsEnabled, selection.isCaret else { return nil }
+        let caret = selection.focus
+        let scalars = document.scalars
+        var i = caret
+        while i > 0 {
+            let s = scalars[i - 1]
+            if s == "@" { break }
+            if s.properties.isWhitespace || caret - i > 64 { return nil }
+            i -= 1
+        }
+        guard i > 0, scalars[i - 1] == "@" else { return nil }
+        let at = i - 1
+        guard at == 0 || scalars[at - 1].properties.isWhitespace else { return nil }
+        let line = document.lineIndex(at: at)
+        guard document.lineBlocks[line] != .codeBlock else { return nil }
+        for k in at..<caret {
+            let style = document.styles[k]
+            if style.mention != 0 || style.link != 0 || style.flags.contains(.code) { return nil }
+        }
+        return ComposerQuery(text: document.text(in: (at + 1)..<caret), start: at, end: caret)
+    }
+
+    /// The command query: `/` as the draft's first character, the caret within the name typed so
+    /// far (no whitespace).
+    public var commandQuery: ComposerQuery? {
+        guard command == nil, selection.isCaret, document.scalars.first == "/" else { return nil }
+        let caret = selection.focus
+        guard caret >= 1 else { return nil }
+        let name = document.scalars[1..<caret]
+        guard !name.contains(where: { $0.properties.isWhitespace }) else { return nil }
+        return ComposerQuery(text: String(String.UnicodeScalarView(name)), start: 0, end: caret)
+    }
+
+    /// Inserts a mention: it replaces the mention query when one is open, else the selection.
+    public mutating func insertMentionAtQuery(uid: String, name: String) throws(ComposerError) {
+        if let query = mentionQuery {
+            let saved = selection
+            selection = Selection(anchor: query.start, focus: query.end)
+            do throws(ComposerError) {
+                try insertMention(uid: uid, name: name)
+            } catch {
+                selection = saved
+                throw error
+            }
+        } else {
+            try insertMention(uid: uid, name: name)
+        }
+    }
+
+    /// Sets a slash command (name without `/`, optional args): text and attachments are cleared,
+    /// and the draft now sends the command.
+    public mutating func setCommand(name: String, args: String) throws(ComposerError) {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0 != "/" && $0 != "\u{0}" }) else {
+            throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
+        }
+        guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
+        checkpoint(.other)
+        document = Document()
+        selection = .caret(0)
+        pending = nil
+        for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
+        command = ComposerCommand(name: name, args: args)
+    }
+
+    /// Removes the command; the draft is empty again.
+    public mutating func clearCommand() {
+        command = nil
+    }
+}

@@ -1,0 +1,198 @@
+/// Why a draft cannot be sent (SPEC section 8), in the order they are checked.
+public enum SendBlocker: Equatable, Sendable {
+    case empty
+    case uploadsPending(Int)
+    case failedUploads(Int)
+    case errorTiles(Int)
+    case cooldown(milliseconds: Int64)
+    case tooLong(length: Int, limit: Int)
+    case tooManyMentions(count: Int, limit: Int)
+
+    public var name: String {
+        switch self {
+        case .empty: return "empty"
+        case .uploadsPending: return "uploads_pending"
+        case .failedUploads: return "failed_uploads"
+        case .errorTiles: return "error_tiles"
+        case .cooldown: return "cooldown"
+        case .tooLong: return "too_long"
+        case .tooManyMentions: return "too_many_mentions"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .empty: return "the message is empty"
+        case .uploadsPending(let n): return "\(n) upload\(n == 1 ? " is" : "s are") still in progress"
+        case .failedUploads(let n): return "\(n) upload\(n == 1 ? "" : "s") failed; retry or remove \(n == 1 ? "it" : "them")"
+        case .errorTiles(let n): return "\(n) attachment\(n == 1 ? " has" : "s have") an error; remove \(n == 1 ? "it" : "them")"
+        case .cooldown(let ms): return "slow mode: wait \((ms + 999) / 1000) s"
+        case .tooLong(let length, let limit): return "the message is \(length) characters long; the limit is \(limit)"
+        case .tooManyMentions(let count, let limit): return "the message has \(count) mentions; the limit is \(limit)"
+        }
+    }
+}
+
+/// One message a send produces. Its JSON (`jsonValue`) is the documented outgoing schema.
+public struct OutgoingMessage: Equatable, Sendable {
+    public enum Kind: String, Sendable { case text, media, command, edit }
+    public var kind: Kind
+    /// Wire markdown (the caption for media).
+    public var text: String
+    public var mentions: [MentionValue]
+    public var attachmentKind: AttachmentKind?
+    public var attachments: [Attachment]
+    public var command: ComposerCommand?
+    public var quotedID: String?
+    public var editedID: String?
+    public var parentID: String?
+
+    /// `{"type", "text", "mentions": [{"uid","name"}], "attachment_kind", "attachments":
+    /// [{"id","name","mime","size","kind","remote","ref"}], "command", "args", "quoted_id",
+    /// "edited_id", "parent_id"}`; absent values are null, lists empty.
+    public var jsonValue: JSONValue {
+        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        return .object([
+            ("type", .string(kind.rawValue)),
+            ("text", .string(text)),
+            ("mentions", .array(mentions.map { .object([("uid", .string($0.uid)), ("name", .string($0.name))]) })),
+            ("attachment_kind", string(attachmentKind?.name)),
+            ("attachments", .array(attachments.map { a in
+                var remote: String?
+                if case .uploaded(let r) = a.state { remote = r }
+                return .object([("id", .integer(Int64(truncatingIfNeeded: a.id))), ("name", .string(a.name)),
+                                ("mime", .string(a.mimeType)), ("size", .integer(a.size)), ("kind", .string(a.kind.name)),
+                                ("remote", string(remote)), ("ref", .string(a.hostReference))])
+            })),
+            ("command", string(command?.name)),
+            ("args", string(command?.args)),
+            ("quoted_id", string(quotedID)),
+            ("edited_id", string(editedID)),
+            ("parent_id", string(parentID)),
+        ])
+    }
+}
+
+extension Draft {
+    /// The document as it would be sent: hand-typed markdown normalized (rich text on), and
+    /// whitespace trimmed at both ends (when trimming is on).
+    func outgoingDocument() -> Document {
+        var doc = document
+        if config.richText {
+            let names = Dictionary(mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { a, _ in a })
+            doc = MarkdownParser.parse(MarkdownSerializer.serialize(doc, mode: .raw), names: names)
+        }
+        if config.trimOnSend {
+            var start = 0
+            while start < doc.count, doc.scalars[start].properties.isWhitespace, doc.styles[start].mention == 0 { start += 1 }
+            var end = doc.count
+            while end > start, doc.scalars[end - 1].properties.isWhitespace, doc.styles[end - 1].mention == 0 { end -= 1 }
+            if end < doc.count { doc.replace(end..<doc.count, with: [], style: .plain) }
+            if start > 0 {
+                // Removing a leading line keeps the first line's block; the first kept line's block wins.
+                let firstKeptLine = doc.lineIndex(at: start)
+                let block = doc.lineBlocks[firstKeptLine]
+                doc.replace(0..<start, with: [], style: .plain)
+                doc.setBlock(block, lines: 0...0)
+            }
+        }
+        return doc
+    }
+
+    /// Why the draft cannot be sent now, or nil when it can.
+    public var sendBlocker: SendBlocker? {
+        if command == nil {
+            // Cheap on every keystroke: the trimmed length, without building the outgoing document.
+            let scalars = document.scalars
+            let first = scalars.firstIndex { !$0.properties.isWhitespace }
+            let last = scalars.lastIndex { !$0.properties.isWhitespace }
+            let hasText = first != nil
+            let length = config.trimOnSend ? (first.flatMap { f in last.map { $0 - f + 1 } } ?? 0) : scalars.count
+            if !hasText, tray.isEmpty { return .empty }
+            if let blocker = tray.blocker, !tray.isEmpty {
+                switch blocker {
+                case .empty: break
+                case .uploadsPending(let n): return .uploadsPending(n)
+                case .failedUploads(let n): return .failedUploads(n)
+                case .errorTiles(let n): return .errorTiles(n)
+                }
+            }
+            if let limit = config.maxLength, length > limit { return .tooLong(length: length, limit: limit) }
+        }
+        if cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
+        let count = mentionCount
+        if count > config.mentionLimit { return .tooManyMentions(count: count, limit: config.mentionLimit) }
+        return nil
+    }
+
+    public var canSend: Bool { sendBlocker == nil }
+
+    /// Sends at the host's time `now` (milliseconds): returns the outgoing messages and clears the
+    /// draft (the thread parent stays; an edit gives the put-aside draft back). A refused send
+    /// throws `.notAllowed` with the reason and changes nothing.
+    public mutating func send(now: Int64) throws(ComposerError) -> [OutgoingMessage] {
+        try tick(now: now)
+        if let blocker = sendBlocker { throw .notAllowed("cannot send: \(blocker.message)") }
+        let messages = outgoingMessages()
+        switch mode {
+        case .edit:
+            restoreSavedDraft()
+        case .new, .reply:
+            checkpoint(.other)
+            document = Document()
+            selection = .caret(0)
+            pending = nil
+            tray = AttachmentTray(limits: tray.limits)
+            command = nil
+            mode = .new
+            history = UndoHistory()
+            history.depth = config.undoDepth
+        }
+        infoBanner = nil
+        stopTyping()
+        if config.slowModeSeconds > 0 { cooldownUntil = now + Int64(config.slowModeSeconds) * 1000 }
+        return messages
+    }
+
+    func outgoingMessages() -> [OutgoingMessage] {
+        let parent = threadParentID
+        if let command {
+            return [OutgoingMessage(kind: .command, text: "", mentions: [], attachments: [], command: command, parentID: parent)]
+        }
+        let doc = outgoingDocument()
+        let markdown = MarkdownSerializer.serialize(doc, mode: config.richText ? .rich : .plain)
+        var seen = Set<String>()
+        let mentionValues = doc.spans.compactMap { span -> MentionValue? in
+            guard case .mention(let uid, let name) = span.format, seen.insert(uid).inserted else { return nil }
+            return MentionValue(uid: uid, name: name)
+        }
+        let hasText = doc.scalars.contains { !$0.properties.isWhitespace }
+        var quoted: String?
+        if case .reply(let id, _) = mode { quoted = id }
+        if case .edit(let id, _) = mode {
+            return [OutgoingMessage(kind: .edit, text: markdown, mentions: mentionValues, attachments: [], editedID: id, parentID: parent)]
+        }
+        let groups = tray.groupsForSending()
+        if groups.isEmpty {
+            return [OutgoingMessage(kind: .text, text: markdown, mentions: mentionValues, attachments: [], quotedID: quoted, parentID: parent)]
+        }
+        return groups.enumerated().map { i, group in
+            OutgoingMessage(kind: .media, text: i == 0 && hasText ? markdown : "", mentions: i == 0 ? mentionValues : [],
+                            attachmentKind: group.kind, attachments: group.attachments,
+                            quotedID: i == 0 ? quoted : nil, parentID: parent)
+        }
+    }
+
+    /// Clears text, command and attachments (uploads in flight are cancelled); typing stops.
+    /// One undo step for the text. The mode and thread stay.
+    public mutating func clear() {
+        checkpoint(.other)
+        document = Document()
+        selection = .caret(0)
+        pending = nil
+        command = nil
+        for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
+        infoBanner = nil
+        stopTyping()
+    }
+}
