@@ -61,6 +61,40 @@
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
+//! The wire format is markdown (`**bold**`, `*italic*`, `<u>underline</u>`, `~~strike~~`,
+//! `` `code` ``, fenced code blocks, `> quote`, `1. item`, `- item`, `[text](url)`,
+//! `<color=#rrggbb>text</color>`, mentions `<@uid:UID>`), and it is exact: parsing a draft's
+//! markdown with its mention names gives back its document.
+//! - sending: [`Draft::markdown`] serializes (with rich text off, every markdown character is
+//!   escaped); [`Draft::normalize_markdown`] turns markdown typed by hand into formatting;
+//! - receiving: [`Draft::load_markdown`] loads a message (to edit it), [`parse_markdown`] and
+//!   [`parse_markdown_with_mentions`] give its document JSON, [`markdown_to_plain_text`] a
+//!   preview cut on grapheme boundaries, and [`markdown_to_html`] safe HTML.
+//!
+//! Mention names are not in the markdown, so these take them as `(uid, name)` pairs.
+//!
+//! ```no_run
+//! use message_composer::{markdown_to_html, markdown_to_plain_text, parse_markdown_with_mentions};
+//! use message_composer::{Draft, Format};
+//!
+//! let mut draft = Draft::new(None)?;
+//! draft.insert("Hi ")?;
+//! draft.insert_mention("u42", "Bob")?;
+//! draft.insert("2*3 is six")?;
+//! draft.apply_format(0, 2, Format::Bold, None)?;
+//! let markdown = draft.markdown()?;
+//! assert_eq!(markdown, r"**Hi** <@uid:u42> 2\*3 is six");
+//!
+//! let names = [("u42", "Bob")];
+//! assert_eq!(parse_markdown_with_mentions(&markdown, &names)?, draft.document()?);
+//! assert_eq!(markdown_to_plain_text(&markdown, &names, Some(9))?, "Hi @Bob 2…");
+//! assert_eq!(
+//!     markdown_to_html(&markdown, &names)?,
+//!     r#"<p><strong>Hi</strong> <span class="mention" data-uid="u42">@Bob</span> 2*3 is six</p>"#
+//! );
+//! # Ok::<(), message_composer::Error>(())
+//! ```
+//!
 //! The library is linked from `$MESSAGE_COMPOSER_LIB_DIR`, else from the repository's
 //! `build/lib` (run `make` at the repository root first).
 
@@ -73,6 +107,7 @@ mod format;
 mod history;
 mod json;
 mod link;
+mod markdown;
 mod mention;
 mod offset;
 mod strings;
@@ -83,6 +118,9 @@ pub use draft::Draft;
 pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
 pub use format::{ActiveFormats, Format};
+pub use markdown::{
+    markdown_to_html, markdown_to_plain_text, parse_markdown, parse_markdown_with_mentions,
+};
 pub use mention::Mention;
 pub use offset::Unit;
 

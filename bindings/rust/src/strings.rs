@@ -11,15 +11,24 @@ use crate::sys;
 /// C cannot see past a NUL, so a string holding U+0000 is refused here with the code the library
 /// gives for it (`MC_ERR_INVALID_UTF8`) rather than passed on truncated.
 pub(crate) fn c_string(s: &str, function: &str) -> Result<CString> {
-    CString::new(s).map_err(|e| {
-        Error::new(
-            sys::MC_ERR_INVALID_UTF8,
-            format!(
-                "{function}: string argument holds U+0000 at byte {}",
-                e.nul_position()
-            ),
-        )
-    })
+    CString::new(s).map_err(|e| nul_error(function, e.nul_position()))
+}
+
+/// Refuses a string holding U+0000 as [`c_string`] does, for a string that reaches C inside
+/// another one (a uid or name in a JSON argument), where C would not cut it but the library
+/// could not hand it back either.
+pub(crate) fn refuse_nul(s: &str, function: &str) -> Result<()> {
+    match s.bytes().position(|b| b == 0) {
+        Some(position) => Err(nul_error(function, position)),
+        None => Ok(()),
+    }
+}
+
+fn nul_error(function: &str, position: usize) -> Error {
+    Error::new(
+        sys::MC_ERR_INVALID_UTF8,
+        format!("{function}: string argument holds U+0000 at byte {position}"),
+    )
 }
 
 /// Frees a library string when dropped, on every path.
