@@ -1,7 +1,9 @@
 extension Draft {
-    /// Advances the host's clock (milliseconds). Typing stops after 5 s without edits; the
-    /// cooldown counts down against this clock. A clock going backwards is refused.
+    /// Advances the host's clock (milliseconds, from 0). Typing stops after 5 s without edits; the
+    /// cooldown counts down against this clock. A negative clock or one going backwards is
+    /// refused. Every clock value stays in 0...Int64.max, so the arithmetic below cannot overflow.
     public mutating func tick(now: Int64) throws(ComposerError) {
+        guard now >= 0 else { throw .outOfRange("clock \(now) is negative") }
         guard now >= self.now else { throw .outOfRange("clock went backwards (\(now) < \(self.now))") }
         self.now = now
         if typing.isTyping, now - typing.lastEditAt >= TypingState.idleMilliseconds { stopTyping() }

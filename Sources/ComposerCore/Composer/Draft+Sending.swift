@@ -150,7 +150,10 @@ extension Draft {
         }
         infoBanner = nil
         stopTyping()
-        if config.slowModeSeconds > 0 { cooldownUntil = now + Int64(config.slowModeSeconds) * 1000 }
+        if config.slowModeSeconds > 0 {
+            let (until, overflow) = now.addingReportingOverflow(Int64(config.slowModeSeconds) * 1000)
+            cooldownUntil = overflow ? Int64.max : until
+        }
         return messages
     }
 

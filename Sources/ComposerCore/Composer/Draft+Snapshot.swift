@@ -92,6 +92,7 @@ extension Draft {
         let newTray = try AttachmentTray(snapshot: r.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits)
         let until = try r.integer("cooldown_until") ?? 0
         let clock = try r.integer("now") ?? 0
+        guard until >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
         var saved: SavedDraft?
         if let savedValue = r.value("saved"), savedValue != .null {
             var s = try JSONObjectReader(savedValue, context: "snapshot saved")

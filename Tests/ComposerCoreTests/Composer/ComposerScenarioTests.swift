@@ -214,3 +214,19 @@ import Testing
         #expect(after.jsonValue.member("can_send") == .bool(true))
     }
 }
+
+@Suite struct ComposerClockTests {
+    @Test func extremeClocksNeverOverflow() throws {
+        var config = DraftConfig()
+        config.slowModeSeconds = 1_000_000
+        var draft = Draft(config: config)
+        #expect(throws: ComposerError.self) { try draft.tick(now: -1) }
+        draft.type("x")
+        _ = try draft.send(now: Int64.max - 5)
+        #expect(draft.cooldownUntil == Int64.max)
+        #expect(draft.cooldownRemaining == 5)
+        try draft.tick(now: Int64.max)
+        #expect(draft.cooldownRemaining == 0)
+        #expect(throws: ComposerError.self) { try draft.restore(snapshotJSON: #"{"version":1,"document":{"text":""},"now":-5}"#) }
+    }
+}
