@@ -48,3 +48,13 @@ import Testing
         #expect(draft.notation == "<@u1 Al>@Al</@>| ")
     }
 }
+
+@Suite struct MentionLimitReplacementTests {
+    @Test func replacingTheOnlyMentionIsWithinALimitOfOne() throws {
+        var config = DraftConfig()
+        config.mentionLimit = 1
+        var draft = try Draft.notation("{<@u1 A>@A</@>}|", config: config)
+        try draft.insertMention(uid: "u2", name: "B")
+        #expect(draft.notation == "<@u2 B>@B</@> |")
+    }
+}

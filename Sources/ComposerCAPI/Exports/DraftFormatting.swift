@@ -3,7 +3,7 @@ import ComposerCore
 /// Shared body of the three format functions.
 private func formatRange(_ function: String, _ draft: OpaquePointer?, _ action: FormatAction, _ start: Int64, _ end: Int64,
                          _ format: Int32, _ value: UnsafePointer<CChar>?, _ flags: UInt32) -> Int32 {
-    boundary(function) { () throws(CAPIError) in
+    boundary(function, draft) { () throws(CAPIError) in
         let kind = try MCFormat.from(format)
         try MCFlag.check(flags, allowed: [.protect])
         let text = try CStrings.readOptional(value, "value")

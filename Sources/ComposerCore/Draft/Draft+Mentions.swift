@@ -32,7 +32,10 @@ extension Draft {
     public mutating func insertMention(uid: String, name: String) throws(ComposerError) {
         guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
         try MentionPolicy.validate(uid: uid, name: name)
-        guard mentionCount < config.mentionLimit else {
+        // Mentions the insertion replaces do not count against the limit.
+        let target = expandToMentions(selection.range)
+        let replaced = target.isEmpty ? 0 : mentions.filter { $0.start >= target.lowerBound && $0.end <= target.upperBound }.count
+        guard mentionCount - replaced < config.mentionLimit else {
             // The refusal raises the info banner the UI shows (SPEC section 4).
             infoBanner = Draft.mentionLimitBanner(config.mentionLimit)
             throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")

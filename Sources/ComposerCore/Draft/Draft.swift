@@ -70,6 +70,11 @@ public struct Draft: Sendable {
         // An insertion point inside a mention moves to its nearer edge; a range that cuts into a
         // mention takes all of it.
         range = range.isEmpty ? snapOutOfMention(start)..<snapOutOfMention(start) : expandToMentions(range)
+        if range.isEmpty, text.isEmpty {
+            // Nothing to change: the caret moves there, without an undo step.
+            setSelection(anchor: range.lowerBound, focus: range.lowerBound)
+            return
+        }
         checkpoint(.other)
         noteTyping()
         let replacement = Array(text.unicodeScalars)

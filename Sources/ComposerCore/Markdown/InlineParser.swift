@@ -43,6 +43,8 @@ struct InlineParser {
         var previousDelimiter: Int?
         var active = true
         var bracketAfter = false
+        /// `![`: images are outside the subset, so it never makes a link and stays literal.
+        var image = false
     }
 
     private enum MarkKind { case emphasis, strong, strike, link(UInt32), underline, color(UInt32) }
@@ -122,7 +124,9 @@ struct InlineParser {
             case "[":
                 pos += 1
                 nodes.append(Node(kind: .bracket, scalars: ["["]))
-                brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter))
+                var bracket = Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter)
+                bracket.image = pos >= 2 && src[pos - 2] == "!" && !isEscaped(pos - 2)
+                brackets.append(bracket)
             case "]": handleCloseBracket()
             case "<": handleAngle()
             default:
@@ -294,7 +298,7 @@ struct InlineParser {
             appendText("]")
             return
         }
-        if let (url, end) = scanInlineLinkTail(at: pos) {
+        if !opener.image, let (url, end) = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, scalars: [])
@@ -371,6 +375,14 @@ struct InlineParser {
         }
         guard i < src.count, src[i] == ")" else { return nil }
         return (String(String.UnicodeScalarView(destination)), i + 1)
+    }
+
+    /// Whether the character at `i` was written after a backslash (an odd run of them).
+    private func isEscaped(_ i: Int) -> Bool {
+        var k = i
+        var backslashes = 0
+        while k > 0, src[k - 1] == "\\" { backslashes += 1; k -= 1 }
+        return backslashes % 2 == 1
     }
 
     private func skipSpaces(_ start: Int) -> Int {

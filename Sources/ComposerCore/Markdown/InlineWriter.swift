@@ -172,6 +172,8 @@ enum InlineWriter {
                 encoding.append(.entity)
             } else if alwaysEscaped(s) {
                 encoding.append(.escaped)
+            } else if s == "!", t + 1 < tokens.count, case .raw(let next) = tokens[t + 1], next.first == "[" {
+                encoding.append(.escaped)  // "![" would open an image
             } else if s == "&", t + 1 < tokens.count, case .text(let n) = tokens[t + 1], n.properties.isAlphabetic || ("0"..."9").contains(n) || n == "#" {
                 encoding.append(.escaped)
             } else {

@@ -64,13 +64,12 @@ private struct BlockParser {
 
     // MARK: Output
 
+    /// For each open container, the block format its lines get: the innermost list item's kind,
+    /// else quote. Kept as a stack so deep nesting costs nothing per line.
+    var containerBlocks: [BlockFormat] = []
+
     /// The block format lines emitted now get.
-    var currentBlock: BlockFormat? {
-        for container in containers.reversed() {
-            if case .item(let kind, _, _) = container { return kind }
-        }
-        return containers.isEmpty ? nil : .quote
-    }
+    var currentBlock: BlockFormat? { containerBlocks.last }
 
     mutating func emitLine(_ pieces: [InlineParser.Piece], block: BlockFormat?) {
         if lineCount > 0 {
@@ -85,10 +84,14 @@ private struct BlockParser {
             document.scalars.append(contentsOf: piece.scalars)
             document.styles.append(contentsOf: repeatElement(block == .codeBlock ? .plain : piece.style.normalized(), count: piece.scalars.count))
         }
-        for i in containerHasContent.indices { containerHasContent[i] = true }
+        // Containers are marked from the innermost out; the first already marked means all
+        // outer ones are too, so each container is marked once.
+        var i = containerHasContent.count - 1
+        while i >= 0, !containerHasContent[i] { containerHasContent[i] = true; i -= 1 }
     }
 
     mutating func closeLeaf() {
+        if case .none = leaf { return }
         let block = currentBlock
         switch leaf {
         case .none: break
@@ -132,11 +135,12 @@ private struct BlockParser {
                 let block = currentBlock
                 containers.removeLast()
                 containerHasContent.removeLast()
+                containerBlocks.removeLast()
                 emitLine([], block: block)
-                // The line belongs to the closed container, not to its parents' first content.
             } else {
                 containers.removeLast()
                 containerHasContent.removeLast()
+                containerBlocks.removeLast()
             }
         }
     }
@@ -145,6 +149,10 @@ private struct BlockParser {
         closeLeaf()
         containers.append(container)
         containerHasContent.append(false)
+        switch container {
+        case .item(let kind, _, _): containerBlocks.append(kind)
+        case .quote: containerBlocks.append(containerBlocks.last.map { $0.isList ? $0 : .quote } ?? .quote)
+        }
     }
 
     // MARK: Lines
@@ -285,7 +293,9 @@ private struct BlockParser {
         }
 
         // 2. Inside a fence: the line is code unless it closes the fence.
+        // (Lines are appended to a leaf taken out of `leaf` first, so the array is never copied.)
         if case .fence(let char, let length, let indent, var lines) = leaf, matched == containers.count {
+            leaf = .none
             if BlockParser.isFenceCloser(line, char: char, length: length) {
                 leaf = .fence(char: char, length: length, indent: indent, lines: lines)
                 closeLeaf()
@@ -297,9 +307,8 @@ private struct BlockParser {
         }
 
         // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
-        if matched < containers.count, case .paragraph(var lines) = leaf, !startsBlock(line), !isSiblingItem(line, at: matched) {
-            lines.append(Array(line))
-            leaf = .paragraph(lines)
+        if matched < containers.count, case .paragraph = leaf, !startsBlock(line), !isSiblingItem(line, at: matched) {
+            appendToParagraph(line)
             return
         }
         if matched < containers.count { closeContainers(downTo: matched) }
@@ -339,13 +348,19 @@ private struct BlockParser {
             }
             return
         }
-        if case .paragraph(var lines) = leaf {
-            lines.append(Array(line))
-            leaf = .paragraph(lines)
+        if case .paragraph = leaf {
+            appendToParagraph(line)
         } else {
             closeLeaf()
             leaf = .paragraph([Array(line)])
         }
+    }
+
+    mutating func appendToParagraph(_ line: ArraySlice<Unicode.Scalar>) {
+        guard case .paragraph(var lines) = leaf else { return }
+        leaf = .none
+        lines.append(Array(line))
+        leaf = .paragraph(lines)
     }
 
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty

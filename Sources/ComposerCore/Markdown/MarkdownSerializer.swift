@@ -56,6 +56,7 @@ public enum MarkdownSerializer {
             // A document that is one empty plain line is the empty message.
             return doc.count == 0 ? "" : "<p></p>"
         }
+        if mode == .raw { return rawParagraphs(doc, run, prefix: prefix, blank: blank) }
         var first = 0
         while first < run.count, run[first].isEmpty { first += 1 }
         var parts: [[String]] = []
@@ -68,13 +69,29 @@ public enum MarkdownSerializer {
             var lines: [String] = []
             for i in first...last {
                 let content = InlineWriter.write(doc, run[i], mode: mode)
-                // Raw mode (normalizing) uses soft breaks, so a hand-typed "- item" line can start a list.
-                lines.append(i < last && mode != .raw ? content + "\\" : content)
+                lines.append(i < last ? content + "\\" : content)
             }
             parts.append(lines)
             if last < run.count - 1 { parts.append(Array(repeating: "<p></p>", count: run.count - 1 - last)) }
         }
         return parts.map { $0.map { prefix + $0 }.joined(separator: "\n") }.joined(separator: "\n" + blank + "\n")
+    }
+
+    /// Raw mode (normalizing hand-typed markdown): lines of a paragraph joined by soft breaks, so
+    /// a typed "- item" line starts a list; every empty line a `<p></p>` block of its own.
+    private static func rawParagraphs(_ doc: Document, _ run: [Range<Int>], prefix: String, blank: String) -> String {
+        var blocks: [[String]] = []
+        var paragraph: [String] = []
+        for range in run {
+            if range.isEmpty {
+                if !paragraph.isEmpty { blocks.append(paragraph); paragraph = [] }
+                blocks.append(["<p></p>"])
+            } else {
+                paragraph.append(InlineWriter.write(doc, range, mode: .raw))
+            }
+        }
+        if !paragraph.isEmpty { blocks.append(paragraph) }
+        return blocks.map { $0.map { prefix + $0 }.joined(separator: "\n") }.joined(separator: "\n" + blank + "\n")
     }
 
     private static func list(_ doc: Document, _ run: [Range<Int>], ordered: Bool, mode: Mode) -> String {

@@ -32,3 +32,16 @@ import Testing
         #expect(draft.notation == "**x**|")
     }
 }
+
+@Suite struct NormalizeBlankLineTests {
+    @Test func blankLinesSurviveNormalizing() throws {
+        var draft = try Draft.notation("first paragraph\n\nsecond **bold**\n\n\n- item|")
+        draft.normalizeMarkdown()
+        draft.setSelection(anchor: draft.length, focus: draft.length)
+        #expect(draft.notation == "first paragraph\n\nsecond <b>bold</b>\n\n\n[bullet_list]item|")
+    }
+
+    @Test func imagesStayLiteral() {
+        #expect(MarkdownParser.parse("![img](https://e.com/a.png) and \\![x](y.org)").text == "![img](https://e.com/a.png) and !x")
+    }
+}

@@ -8,9 +8,17 @@
  *   5. loading a formatted document (bold, link, mention, quote) and reading it back canonically
  *   6. converting offsets between Unicode scalars, UTF-16 and UTF-8
  *   7. a refused input and its mc_last_error() message
+ *   8. typing, and backspace over an emoji (one grapheme cluster, several scalars)
+ *   9. formatting, and the toolbar state (active formats)
+ *  10. a mention, replacing the "@bo" query
+ *  11. a list through the "- " shortcut; Enter on an empty item ends it
+ *  12. undo and redo
+ *  13. the draft as wire markdown, and parsing it back
+ *  14. a plain-text preview and safe HTML for receivers
  *
  * Build: cc -std=c11 -Iinclude bindings/c/examples/demo.c -Lbuild/lib -lmessage_composer
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,11 +68,101 @@ static void show_draft(mc_draft *draft) {
     mc_string_free(text); /* strings from the library are the caller's to free */
 }
 
+/* Prints a string the library hands back, then frees it. */
+static void show_owned(const char *label, char *s) {
+    printf("%-10s %s\n", label, s);
+    mc_string_free(s);
+}
+
+static void show_active_formats(mc_draft *draft) {
+    char *json = NULL;
+    check(mc_draft_active_formats(draft, &json), "mc_draft_active_formats");
+    show_owned("toolbar:", json);
+}
+
 static void show_document(mc_draft *draft) {
     char *json = NULL;
     check(mc_draft_document(draft, &json), "mc_draft_document");
     printf("document:  %s\n", json);
     mc_string_free(json);
+}
+
+/* Sections 8-14: a message written as a user would, then what the receiver gets. */
+static void composer_tour(void) {
+    mc_draft *draft = NULL;
+    check(mc_draft_new(NULL, &draft), "mc_draft_new");
+
+    heading("8. Typing, and backspace over an emoji");
+    check(mc_draft_insert(draft, "Ship it "), "mc_draft_insert");
+    check(mc_draft_insert(draft, "\U0001F44D\U0001F3FD"), "mc_draft_insert"); /* thumbs up + skin tone */
+    show_draft(draft);
+    check(mc_draft_delete_backward(draft), "mc_draft_delete_backward"); /* removes both scalars at once */
+    printf("after one backspace:\n");
+    show_draft(draft);
+    check(mc_draft_insert(draft, "\U0001F680 "), "mc_draft_insert"); /* rocket */
+
+    heading("9. Formatting and the toolbar");
+    check(mc_draft_set_selection(draft, 0, 4), "mc_draft_set_selection"); /* "Ship" */
+    check(mc_draft_toggle_format(draft, 0, 4, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT), "mc_draft_toggle_format");
+    printf("\"Ship\" selected and made bold:\n");
+    show_active_formats(draft);
+    check(mc_draft_move_caret(draft, MC_CARET_DOCUMENT, 1, 0), "mc_draft_move_caret");
+    check(mc_draft_toggle_format(draft, 10, 10, MC_FORMAT_ITALIC, NULL, MC_FLAG_PROTECT), "mc_draft_toggle_format");
+    printf("caret at the end, italic toggled on for what comes next:\n");
+    show_active_formats(draft);
+    check(mc_draft_insert(draft, "today"), "mc_draft_insert");
+    show_document(draft);
+
+    heading("10. A mention");
+    check(mc_draft_toggle_format(draft, 15, 15, MC_FORMAT_ITALIC, NULL, MC_FLAG_PROTECT), "mc_draft_toggle_format");
+    check(mc_draft_insert(draft, ", cc @bo"), "mc_draft_insert"); /* "@bo" is the open mention query */
+    check(mc_draft_insert_mention(draft, "u42", "Bob"), "mc_draft_insert_mention");
+    char *mentions = NULL;
+    check(mc_draft_mentions(draft, &mentions), "mc_draft_mentions");
+    show_owned("mentions:", mentions);
+    show_draft(draft);
+
+    heading("11. A list through the \"- \" shortcut");
+    const char *keys[] = {"\n", "-", " ", "tests", "\n", "docs", "\n", "\n", "Thanks!"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) check(mc_draft_insert(draft, keys[i]), "mc_draft_insert");
+    printf("typed \"- \" at a line start, two items, Enter on the empty third item, then \"Thanks!\":\n");
+    show_document(draft);
+
+    heading("12. Undo and redo");
+    check(mc_draft_undo(draft), "mc_draft_undo");
+    printf("undo takes \"Thanks!\" away:\n");
+    show_document(draft);
+    check(mc_draft_redo(draft), "mc_draft_redo");
+    bool can_undo = false, can_redo = false;
+    check(mc_draft_undo_state(draft, &can_undo, &can_redo), "mc_draft_undo_state");
+    printf("redo  -> can undo: %s, can redo: %s\n", can_undo ? "yes" : "no", can_redo ? "yes" : "no");
+
+    heading("13. Wire markdown, and parsing it back");
+    char *markdown = NULL, *document = NULL, *parsed = NULL;
+    check(mc_draft_serialize(draft, &markdown), "mc_draft_serialize");
+    printf("markdown:\n%s\n", markdown);
+    check(mc_draft_document(draft, &document), "mc_draft_document");
+    const char *names = "{\"u42\": \"Bob\"}"; /* the receiver knows the display names */
+    check(mc_markdown_parse_with_mentions(markdown, names, &parsed), "mc_markdown_parse_with_mentions");
+    printf("parsed back with %s: %s document\n", names, strcmp(parsed, document) == 0 ? "the same" : "ANOTHER");
+    mc_string_free(document);
+    mc_string_free(parsed);
+
+    heading("14. Plain-text preview and safe HTML");
+    char *preview = NULL, *html = NULL;
+    check(mc_markdown_to_plain_text(markdown, names, 24, &preview), "mc_markdown_to_plain_text");
+    printf("preview (24 graphemes): %s\n", preview);
+    mc_string_free(preview);
+    check(mc_markdown_to_html(markdown, names, &html), "mc_markdown_to_html");
+    printf("html: %s\n", html);
+    mc_string_free(html);
+    mc_string_free(markdown);
+    const char *hostile = "<script>alert(1)</script> [click](javascript:alert(1)) & [ok](example.com)";
+    check(mc_markdown_to_html(hostile, NULL, &html), "mc_markdown_to_html");
+    printf("a hostile message: %s\nrenders as:       %s\n", hostile, html);
+    mc_string_free(html);
+
+    mc_draft_free(draft);
 }
 
 int main(void) {
@@ -139,5 +237,7 @@ int main(void) {
     mc_draft_free(draft);
     mc_draft_free(draft); /* a double free is refused, not a crash */
     printf("\nfreed; a second mc_draft_free is refused: %s\n", mc_last_error());
+
+    composer_tour();
     return 0;
 }

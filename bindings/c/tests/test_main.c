@@ -17,7 +17,11 @@
     X(document)       \
     X(offsets)        \
     X(threads)        \
-    X(known_bugs)
+    X(editing)        \
+    X(formats)        \
+    X(history)        \
+    X(markdown)       \
+    X(regressions)
 
 #define DECLARE_REGISTER(topic) void register_##topic##_tests(void);
 TEST_FILES(DECLARE_REGISTER)

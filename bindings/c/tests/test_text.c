@@ -442,10 +442,58 @@ static void replace_into_a_mention_takes_the_whole_mention(void) {
     CHECK_DOC(d, "{\"text\":\"hi (@Bob! x\",\"spans\":[{\"start\":4,\"end\":8,\"format\":\"mention\",\"uid\":\"u1\","
                  "\"name\":\"Bob\"}]}");
 
+    /* An insertion point strictly inside it moves to its nearer edge; the mention stays whole. */
     REQUIRE_LOAD(d, MENTION_DOC);
-    CHECK_OK(mc_draft_replace(d, 5, 5, "z")); /* an insertion inside it replaces it (mentions are atomic) */
-    CHECK_DOC(d, "{\"text\":\"hi z x\",\"spans\":[]}");
+    CHECK_OK(mc_draft_replace(d, 4, 4, "z")); /* nearer the start */
+    CHECK_DOC(d, "{\"text\":\"hi z@Bob x\",\"spans\":[{\"start\":4,\"end\":8,\"format\":\"mention\",\"uid\":\"u1\","
+                 "\"name\":\"Bob\"}]}");
     CHECK_SELECTION(d, 4, 4);
+
+    REQUIRE_LOAD(d, MENTION_DOC);
+    CHECK_OK(mc_draft_replace(d, 5, 5, "z")); /* halfway: the start */
+    CHECK_DOC(d, "{\"text\":\"hi z@Bob x\",\"spans\":[{\"start\":4,\"end\":8,\"format\":\"mention\",\"uid\":\"u1\","
+                 "\"name\":\"Bob\"}]}");
+    CHECK_SELECTION(d, 4, 4);
+
+    REQUIRE_LOAD(d, MENTION_DOC);
+    CHECK_OK(mc_draft_replace(d, 6, 6, "z")); /* nearer the end: after it, and the mention does not extend */
+    CHECK_DOC(d, "{\"text\":\"hi @Bobz x\",\"spans\":[{\"start\":3,\"end\":7,\"format\":\"mention\",\"uid\":\"u1\","
+                 "\"name\":\"Bob\"}]}");
+    CHECK_SELECTION(d, 8, 8);
+
+    REQUIRE_LOAD(d, MENTION_DOC);
+    CHECK_OK(mc_draft_replace(d, 5, 5, "")); /* an empty insertion inside it only moves the caret */
+    CHECK_DOC(d, MENTION_DOC);
+    CHECK_SELECTION(d, 3, 3);
+    mc_draft_free(d);
+}
+
+/* Two mentions of one user side by side stay two atomic instances: each edit takes one of them. */
+static void touching_mentions_of_one_user_stay_two(void) {
+    static const char *const TWO =
+        "{\"text\":\"@Bob@Bob\",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"},"
+        "{\"start\":4,\"end\":8,\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"}]}";
+    static const char *const ONE =
+        "{\"text\":\"@Bob\",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"}]}";
+    REQUIRE_NEW_DRAFT(d, NULL);
+    REQUIRE_LOAD(d, TWO);
+    CHECK_DOC(d, TWO);
+    CHECK_OK(mc_draft_set_selection(d, 4, 4)); /* between them: not inside either */
+    CHECK_SELECTION(d, 4, 4);
+    CHECK_OK(mc_draft_replace(d, 4, 4, "+"));
+    CHECK_DOC(d, "{\"text\":\"@Bob+@Bob\",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"mention\",\"uid\":\"u1\","
+                 "\"name\":\"Bob\"},{\"start\":5,\"end\":9,\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"}]}");
+    REQUIRE_LOAD(d, TWO);
+    CHECK_OK(mc_draft_replace(d, 3, 4, "")); /* the last character of the first one: the first one goes */
+    CHECK_DOC(d, ONE);
+    CHECK_SELECTION(d, 0, 0);
+    REQUIRE_LOAD(d, TWO);
+    CHECK_OK(mc_draft_replace(d, 4, 5, "")); /* the first character of the second one: the second one goes */
+    CHECK_DOC(d, ONE);
+    CHECK_SELECTION(d, 4, 4);
+    REQUIRE_LOAD(d, TWO);
+    CHECK_OK(mc_draft_replace(d, 3, 5, "")); /* across the seam: both go */
+    CHECK_DOC(d, "{\"text\":\"\",\"spans\":[]}");
     mc_draft_free(d);
 }
 
@@ -481,6 +529,11 @@ static void typing_attributes_follow_the_previous_character(void) {
     CHECK_DOC(d, "{\"text\":\"abc!\",\"spans\":[{\"start\":0,\"end\":3,\"format\":\"link\",\"url\":\"https://x.io\"}]}");
     CHECK_OK(mc_draft_replace(d, 1, 2, "Z"));
     CHECK_DOC(d, "{\"text\":\"aZc!\",\"spans\":[{\"start\":0,\"end\":3,\"format\":\"link\",\"url\":\"https://x.io\"}]}");
+    /* Typing strictly inside a link (not at an edge) joins the link; at its start it does not. */
+    CHECK_OK(mc_draft_replace(d, 1, 1, "X"));
+    CHECK_DOC(d, "{\"text\":\"aXZc!\",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"link\",\"url\":\"https://x.io\"}]}");
+    CHECK_OK(mc_draft_replace(d, 0, 0, "<"));
+    CHECK_DOC(d, "{\"text\":\"<aXZc!\",\"spans\":[{\"start\":1,\"end\":5,\"format\":\"link\",\"url\":\"https://x.io\"}]}");
     mc_draft_free(d);
 }
 
@@ -541,6 +594,7 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(selection_is_clamped_and_keeps_direction),
     HARNESS_TEST(selection_snaps_out_of_mentions),
     HARNESS_TEST(replace_into_a_mention_takes_the_whole_mention),
+    HARNESS_TEST(touching_mentions_of_one_user_stay_two),
     HARNESS_TEST(typing_attributes_follow_the_previous_character),
     HARNESS_TEST(line_breaks_carry_block_formats),
     HARNESS_TEST(text_length_and_selection_agree_after_every_edit),

@@ -1,0 +1,86 @@
+/*
+ * test_regressions.c: engine bugs this suite found, each kept as a test now that it is fixed:
+ * format functions check a NULL draft first, normalizing keeps blank lines, image syntax stays
+ * literal, and replacing mentions counts only the mentions that remain. (Parsing in linear time is
+ * measured by `make bench`, not by a timed test.)
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+/*
+ * "NULL handle is checked before anything else by every draft function": apply, remove and toggle
+ * format still read the format, flags and value first, so a NULL draft with a bad format reports
+ * "unknown format" (MC_ERR_INVALID_ARGUMENT) instead of MC_ERR_INVALID_HANDLE.
+ */
+static void format_functions_check_a_null_draft_first(void) {
+    CHECK_REFUSED(mc_draft_apply_format(NULL, -5, 99, 42, "\xFF", 0x80u), MC_ERR_INVALID_HANDLE, "mc_draft_apply_format");
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_apply_format: draft is NULL");
+    CHECK_REFUSED(mc_draft_remove_format(NULL, 3, 1, -1, 0x4u), MC_ERR_INVALID_HANDLE, "mc_draft_remove_format");
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_remove_format: draft is NULL");
+    CHECK_REFUSED(mc_draft_toggle_format(NULL, 0, 1, MC_FORMAT_COLOR, "red", MC_FLAG_EXTEND), MC_ERR_INVALID_HANDLE,
+                  "mc_draft_toggle_format");
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_toggle_format: draft is NULL");
+}
+
+/*
+ * mc_draft_normalize_markdown (which the send path runs: mc_draft_send of "first\n\nsecond" sends
+ * "first\\\nsecond") drops the user's empty lines between paragraphs, even in plain text with no markdown
+ * at all: "a\n\nb" becomes "a\nb". Only hand-typed markdown should become formatting; lines must stay.
+ */
+static void normalize_keeps_empty_lines(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert(d, "first paragraph\n\nsecond paragraph"));
+    CHECK_OK(mc_draft_normalize_markdown(d));
+    CHECK_DOC(d, DOC("first paragraph\\n\\nsecond paragraph", ""));
+    REQUIRE_LOAD(d, DOC("", ""));
+    CHECK_OK(mc_draft_insert(d, "**a**\n\nb"));
+    CHECK_OK(mc_draft_normalize_markdown(d));
+    CHECK_DOC(d, DOC("a\\n\\nb", SPAN(0, 1, "bold")));
+    REQUIRE_LOAD(d, DOC("a\\n\\n**b**\\n\\n\\nc", ""));
+    CHECK_OK(mc_draft_normalize_markdown(d));
+    CHECK_DOC(d, DOC("a\\n\\nb\\n\\n\\nc", SPAN(3, 4, "bold")));
+    REQUIRE_LOAD(d, DOC("> q\\n\\nx", ""));
+    CHECK_OK(mc_draft_normalize_markdown(d));
+    CHECK_DOC(d, DOC("q\\n\\nx", SPAN(0, 1, "quote")));
+    mc_draft_free(d);
+}
+
+/*
+ * SPEC 9: on the supported subset the parser reads what a CommonMark renderer reads; "anything else
+ * stays literal text". Image syntax is outside the subset, yet "![img](url)" is read as the text "!"
+ * followed by a link "img", which no CommonMark renderer shows.
+ */
+static void image_syntax_stays_literal(void) {
+    char *json = NULL;
+    CHECK_OK(mc_markdown_parse("![img](https://x.io/a.png)", &json));
+    CHECK_EQ_STR(json, DOC("![img](https://x.io/a.png)", ""));
+    mc_string_free(json);
+}
+
+/*
+ * SPEC 4 / header: "Going past mention_limit is refused". Replacing the only mention (selected) by another
+ * one does not go past a limit of 1, yet it is refused with MC_ERR_LIMIT_EXCEEDED (the count is taken
+ * before the selection is replaced).
+ */
+static void mention_limit_counts_the_mentions_that_remain(void) {
+    REQUIRE_NEW_DRAFT(d, "{\"mention_limit\":1}");
+    CHECK_OK(mc_draft_insert_mention(d, "u1", "Ann"));
+    CHECK_OK(mc_draft_select_all(d));
+    CHECK_OK(mc_draft_insert_mention(d, "u2", "Bob"));
+    CHECK_DOC(d, DOC("@Bob ", MENTION(0, 4, "u2", "Bob")));
+    mc_draft_free(d);
+}
+
+static const harness_test TESTS[] = {
+    HARNESS_TEST(format_functions_check_a_null_draft_first),
+    HARNESS_TEST(normalize_keeps_empty_lines),
+    HARNESS_TEST(image_syntax_stays_literal),
+    HARNESS_TEST(mention_limit_counts_the_mentions_that_remain),
+};
+
+void register_regressions_tests(void) { HARNESS_REGISTER("regressions", TESTS); }
