@@ -53,7 +53,10 @@ func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAP
             ("message", .string(String(cString: LastError.current))),
         ]))
         if let listener = try? HandleTable.with(draft, { $0.listener }) {
+            let message = String(cString: LastError.current)
             listener.deliver([UIEvent(kind: .error, payload: payload)])
+            // The listener may have made failing calls of its own: this call's message wins.
+            LastError.set(message)
         }
     }
     return status

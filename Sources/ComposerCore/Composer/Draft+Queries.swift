@@ -72,7 +72,7 @@ extension Draft {
             throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
         }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
-        checkpoint(.other)
+        if !document.isEmpty { checkpoint(.other) }
         document = Document()
         selection = .caret(0)
         pending = nil

@@ -142,7 +142,7 @@ extension Draft {
             document = Document()
             selection = .caret(0)
             pending = nil
-            tray = AttachmentTray(limits: tray.limits)
+            _ = tray.removeAll()  // keeps the id counter: ids are never reused in a draft's life
             command = nil
             mode = .new
             history = UndoHistory()
@@ -189,7 +189,8 @@ extension Draft {
     /// Clears text, command and attachments (uploads in flight are cancelled); typing stops.
     /// One undo step for the text. The mode and thread stay.
     public mutating func clear() {
-        checkpoint(.other)
+        guard !document.isEmpty || command != nil || !tray.isEmpty || infoBanner != nil || typing.isTyping else { return }
+        if !document.isEmpty { checkpoint(.other) }
         document = Document()
         selection = .caret(0)
         pending = nil

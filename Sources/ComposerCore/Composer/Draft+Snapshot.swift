@@ -87,7 +87,12 @@ extension Draft {
         let doc = try Document(jsonValue: documentValue)
         let sel = try Draft.selection(from: r.value("selection"), length: doc.count)
         let newMode = try Draft.mode(from: r.value("mode") ?? .object([("kind", .string("new"))]))
-        let thread = try r.string("thread_parent_id")
+        var thread: String?
+        switch r.value("thread_parent_id") {
+        case nil, .null?: thread = nil
+        case .string(let id)?: thread = id
+        case let other?: throw .invalidArgument("snapshot: \"thread_parent_id\" must be a string or null, not \(other.typeName)")
+        }
         let cmd = try Draft.command(from: r.value("command"))
         let newTray = try AttachmentTray(snapshot: r.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits)
         let until = try r.integer("cooldown_until") ?? 0
@@ -119,6 +124,7 @@ extension Draft {
         pending = nil
         history = UndoHistory()
         history.depth = config.undoDepth
+        stopTyping()
         typing = TypingState()
         infoBanner = nil
         revision &+= 1

@@ -121,7 +121,8 @@ extension Draft {
             add(.selection, .array([.integer(Int64(new.selection.anchor)), .integer(Int64(new.selection.focus))]))
         }
         if old.activeFormats != new.activeFormats { add(.formats, new.activeFormats.jsonValue) }
-        if old.sendBlocker != new.sendBlocker {
+        // Only when sendability or its reason changes (not every cooldown tick or keystroke).
+        if old.sendBlocker?.name != new.sendBlocker?.name {
             add(.sendState, .object([("can_send", .bool(new.sendBlocker == nil)),
                                      ("reason", new.sendBlocker.map { .string($0.name) } ?? .null)]))
         }

@@ -38,6 +38,10 @@ extension Draft {
         case .toggle: apply = !targets.allSatisfy { styleValue.isSet(in: document.styles[$0]) }
         }
         if apply, styleValue.needsValue { throw .invalidArgument("\(kind.name) needs a value to apply") }
+        // Applying what every target already has (or removing what none has) changes nothing.
+        let unchanged = apply ? targets.allSatisfy { styleValue.isSet(in: document.styles[$0]) }
+                              : !targets.contains { styleValue.clears(document.styles[$0]) }
+        if unchanged { return }
         checkpoint(.other)
         document.restyle(at: targets) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
     }
@@ -115,6 +119,13 @@ struct InlineValue {
         if let flag { style.flags.insert(flag); return }
         if kind == .link { style.link = link }
         if kind == .color { style.color = color }
+    }
+
+    /// Whether clearing this format would change `style` (for link and colour: any value).
+    func clears(_ style: InlineStyle) -> Bool {
+        var copy = style
+        clear(in: &copy)
+        return copy != style
     }
 
     func clear(in style: inout InlineStyle) {
