@@ -4,6 +4,7 @@ use std::fmt;
 use std::ptr::{self, NonNull};
 
 use crate::error::{check, Error, Result};
+use crate::listener::Listener;
 use crate::offset::{self, Unit};
 use crate::strings::{c_string, take_string};
 use crate::sys;
@@ -16,6 +17,9 @@ use crate::sys;
 /// [`ErrorKind::OutOfRange`](crate::ErrorKind::OutOfRange).
 pub struct Draft {
     raw: NonNull<sys::mc_draft>,
+    /// The registered listener, owned here so that it outlives its registration with the library
+    /// (see [`Draft::set_listener`]).
+    pub(crate) listener: Option<Box<Listener>>,
 }
 
 // SAFETY: the handle is a token that the library looks up in its handle table, never a pointer
@@ -23,12 +27,21 @@ pub struct Draft {
 // with a lock inside the draft; nothing about a draft is tied to the thread that created it.
 // Error messages are per thread, and every method reads its message on the thread that made the
 // failing call before returning, so moving a `Draft` between threads is sound.
+// The listener moves with the draft: its closure is `Send` (required by `set_listener`), which is
+// exactly what lets it run on whichever thread makes a call, the only thread the library calls it
+// on; the `Listener` around it is `Send` and `Sync` by its own fields.
 unsafe impl Send for Draft {}
 
 // SAFETY: methods taking `&self` only read (text, length, selection, document, config, offset
-// conversion, active formats, mentions, undo state), and the draft's internal lock serializes
-// them against each other and against mutations made through `&mut self`, so sharing `&Draft`
-// between threads is sound as well.
+// conversion, active formats, mentions, undo state, UI state, can-send, tray, snapshot), and the
+// draft's internal lock serializes them against each other and against mutations made through
+// `&mut self`, so sharing `&Draft` between threads is sound as well.
+// Reads do call the listener: a refused call raises an error event on the calling thread, so
+// threads sharing a `&Draft` may run the closure at the same time. `Listener` serializes those
+// calls behind a mutex (the closure needs `Send`, not `Sync`) and queues the events a thread raises
+// from inside the closure instead of re-entering it. The closure is registered, replaced and
+// dropped only through `&mut self` or on drop, when no other call on the draft can be in flight,
+// so the library never calls a freed listener.
 unsafe impl Sync for Draft {}
 
 impl Draft {
@@ -36,7 +49,8 @@ impl Draft {
     ///
     /// `config` is a JSON object of options (`None` or `"{}"` for the defaults): `rich_text`,
     /// `mentions`, `mention_limit`, `max_length`, `trim`, `typing_events`,
-    /// `multiple_attachments`, `max_files`, `max_file_size`, `allowed_types`, `undo_depth`.
+    /// `multiple_attachments`, `max_files`, `max_file_size`, `allowed_types`, `undo_depth`,
+    /// `slow_mode_seconds`.
     ///
     /// # Errors
     /// `InvalidJson` (does not parse), `InvalidArgument` (not an object, unknown key, wrong type
@@ -49,18 +63,25 @@ impl Draft {
         // SAFETY: config_ptr is NULL or a NUL-terminated string alive for the call; out is a
         // valid out-parameter.
         check(unsafe { sys::mc_draft_new(config_ptr, &mut out) })?;
-        NonNull::new(out).map(|raw| Draft { raw }).ok_or_else(|| {
-            Error::new(
-                sys::MC_ERR_INVALID_HANDLE,
-                format!("{FUNCTION}: the library returned MC_OK and a NULL draft"),
-            )
-        })
+        NonNull::new(out)
+            .map(|raw| Draft {
+                raw,
+                listener: None,
+            })
+            .ok_or_else(|| {
+                Error::new(
+                    sys::MC_ERR_INVALID_HANDLE,
+                    format!("{FUNCTION}: the library returned MC_OK and a NULL draft"),
+                )
+            })
     }
 
     /// The raw handle, for calls through [`sys`](crate::sys) that this API does not wrap yet.
     ///
     /// It stays owned by this `Draft`: do not free it, and do not use it after the `Draft` is
-    /// dropped.
+    /// dropped. Calls through it may run the draft's listener, so make none while
+    /// [`set_listener`](Draft::set_listener), [`clear_listener`](Draft::clear_listener) or the
+    /// drop may be running on another thread, and do not register a listener through it.
     pub fn as_raw(&self) -> *mut sys::mc_draft {
         self.raw.as_ptr()
     }
@@ -191,6 +212,11 @@ impl Draft {
 
 impl Drop for Draft {
     fn drop(&mut self) {
+        if self.listener.is_some() {
+            // SAFETY: the handle is live; NULL unregisters, so the library forgets the listener
+            // before the field drops it (after this function).
+            unsafe { sys::mc_draft_set_listener(self.as_raw(), None, ptr::null_mut()) };
+        }
         // SAFETY: the handle came from mc_draft_new and is freed exactly once, here.
         unsafe { sys::mc_draft_free(self.as_raw()) }
     }

@@ -1,9 +1,12 @@
-//! A small JSON reader for the fixed shapes the library returns (active formats, mentions).
+//! A small JSON reader for the fixed shapes the library returns (active formats, mentions, the
+//! result of staging files), and the one writer the binding needs: string literals.
 //!
 //! std only, so no serde: it parses any JSON text into [`Value`] (integers only, which is all
 //! the library writes in these shapes) and the callers pick out the members they expect. A text
 //! that does not fit is refused with `MC_ERR_INVALID_JSON` naming the C function, like the other
 //! faults the binding finds in what the library returned.
+
+use std::fmt::Write as _;
 
 use crate::error::{Error, Result};
 use crate::sys;
@@ -55,6 +58,29 @@ impl Value {
             _ => None,
         }
     }
+}
+
+/// Appends `s` as a JSON string literal: `"` and `\` escaped, control characters (U+0000 to
+/// U+001F) as their short escape or `\u00XX`, everything else as is (JSON text is UTF-8).
+pub(crate) fn push_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if c < ' ' => {
+                // Writing to a String cannot fail.
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// Nesting deeper than this is refused rather than recursed into.

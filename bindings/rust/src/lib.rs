@@ -3,7 +3,8 @@
 //! Two layers, as in `git2` / `libgit2-sys`:
 //! - [`sys`]: the raw C declarations of `include/message_composer.h`, checked against the
 //!   header by `tests/header.rs`;
-//! - the safe API here: [`Draft`] (an owning handle, freed on drop, [`Send`] and [`Sync`]),
+//! - the safe API here: [`Draft`] (an owning handle, freed on drop, [`Send`] and [`Sync`], also
+//!   with a listener),
 //!   [`Error`] (the library's status code and message) and a few free functions.
 //!
 //! Offsets are **Unicode scalar indices** (counts of `char`s, not byte offsets) and ranges are
@@ -95,11 +96,56 @@
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
+//! Around the text, a [`Draft`] is a whole composer, driven on the host's clock (milliseconds,
+//! never backwards):
+//! - state for the UI: [`ui_state`](Draft::ui_state) (JSON: can-send and why not, mode and reply
+//!   preview, tray, queries, banner, cooldown, length, typing, ...) and
+//!   [`can_send`](Draft::can_send); [`tick`](Draft::tick) advances the clock (typing idles after
+//!   5 s, slow mode counts down);
+//! - sending: [`send`](Draft::send) returns the outgoing messages as JSON and clears the draft;
+//!   [`clear`](Draft::clear);
+//! - modes: [`begin_edit`](Draft::begin_edit) (the draft is put aside until the edit is sent or
+//!   cancelled), [`begin_reply`](Draft::begin_reply), [`cancel_mode`](Draft::cancel_mode),
+//!   [`set_thread`](Draft::set_thread), and slash commands
+//!   ([`set_command`](Draft::set_command), [`clear_command`](Draft::clear_command));
+//! - attachments: [`stage_files`](Draft::stage_files) takes [`PickedFile`]s and reports a
+//!   [`StageResult`]; the host reports each upload's progress with
+//!   [`upload_event`](Draft::upload_event) and an [`UploadEvent`];
+//!   [`remove_attachment`](Draft::remove_attachment), [`attachments`](Draft::attachments), and
+//!   [`voice_note`](Draft::voice_note), which never stages;
+//! - persistence: [`snapshot`](Draft::snapshot) / [`restore`](Draft::restore) (versioned JSON);
+//! - a listener: [`set_listener`](Draft::set_listener) registers a closure that hears an
+//!   [`Event`] (an [`EventKind`] and a JSON payload) per changed aspect after each call, one
+//!   coalesced set per batch; panics in it never reach C.
+//!
+//! ```no_run
+//! use message_composer::{Draft, PickedFile, UploadEvent};
+//!
+//! let mut draft = Draft::new(Some(r#"{"slow_mode_seconds":10}"#))?;
+//! draft.set_listener(|event| println!("{:?}: {}", event.kind, event.payload))?;
+//! draft.insert("Look at this")?;
+//! let staged = draft.stage_files(&[PickedFile::new("cat.png", "image/png", 52_311)])?;
+//! let id = staged.staged[0];
+//! draft.upload_event(id, UploadEvent::Start)?;
+//! draft.upload_event(id, UploadEvent::Progress(0.5))?;
+//! assert!(!draft.can_send()); // the upload is still running
+//! draft.upload_event(id, UploadEvent::Complete("https://cdn.example/cat.png".into()))?;
+//! let messages = draft.send(1_000)?; // one "media" message, the text as its caption
+//! assert!(messages.starts_with(r#"[{"type":"media","text":"Look at this""#));
+//! draft.insert("next")?;
+//! assert!(!draft.can_send()); // slow mode: "cooldown" until the clock reaches 11 000
+//! draft.tick(11_000)?;
+//! assert!(draft.can_send());
+//! # Ok::<(), message_composer::Error>(())
+//! ```
+//!
 //! The library is linked from `$MESSAGE_COMPOSER_LIB_DIR`, else from the repository's
 //! `build/lib` (run `make` at the repository root first).
 
 pub mod sys;
 
+mod attachments;
+mod composer;
 mod draft;
 mod editing;
 mod error;
@@ -107,6 +153,7 @@ mod format;
 mod history;
 mod json;
 mod link;
+mod listener;
 mod markdown;
 mod mention;
 mod offset;
@@ -114,10 +161,12 @@ mod strings;
 
 use std::ffi::CStr;
 
+pub use attachments::{PickedFile, StageResult, UploadEvent};
 pub use draft::Draft;
 pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
 pub use format::{ActiveFormats, Format};
+pub use listener::{Event, EventKind};
 pub use markdown::{
     markdown_to_html, markdown_to_plain_text, parse_markdown, parse_markdown_with_mentions,
 };

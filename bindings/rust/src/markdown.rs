@@ -8,11 +8,11 @@
 
 use std::collections::HashSet;
 use std::ffi::CString;
-use std::fmt::Write as _;
 use std::ptr;
 
 use crate::draft::Draft;
 use crate::error::{check, Error, Result};
+use crate::json;
 use crate::strings::{c_string, refuse_nul, take_string};
 use crate::sys;
 
@@ -24,60 +24,37 @@ use crate::sys;
 /// name, with `MC_ERR_INVALID_UTF8` like every other string argument of this crate (the library
 /// could not name such a uid in its error message: C would cut the message at the NUL). The
 /// library judges everything else (the uid character set, empty or multi-line names).
-fn mentions_json(mentions: &[(&str, &str)], function: &str) -> Result<Option<CString>> {
+pub(crate) fn mentions_json(mentions: &[(&str, &str)], function: &str) -> Result<Option<CString>> {
     if mentions.is_empty() {
         return Ok(None);
     }
     let mut seen = HashSet::with_capacity(mentions.len());
-    let mut json = String::from("{");
+    let mut out = String::from("{");
     for (i, &(uid, name)) in mentions.iter().enumerate() {
         refuse_nul(uid, function)?;
         refuse_nul(name, function)?;
         if !seen.insert(uid) {
             let mut quoted = String::new();
-            push_json_string(&mut quoted, uid);
+            json::push_string(&mut quoted, uid);
             return Err(Error::new(
                 sys::MC_ERR_INVALID_ARGUMENT,
                 format!("{function}: mentions: uid {quoted} is given twice"),
             ));
         }
         if i > 0 {
-            json.push(',');
+            out.push(',');
         }
-        push_json_string(&mut json, uid);
-        json.push(':');
-        push_json_string(&mut json, name);
+        json::push_string(&mut out, uid);
+        out.push(':');
+        json::push_string(&mut out, name);
     }
-    json.push('}');
+    out.push('}');
     // Control characters are written as escapes, so the JSON text holds no NUL.
-    c_string(&json, function).map(Some)
-}
-
-/// Appends `s` as a JSON string literal: `"` and `\` escaped, control characters (U+0000 to
-/// U+001F) as their short escape or `\u00XX`, everything else as is (JSON text is UTF-8).
-fn push_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if c < ' ' => {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    c_string(&out, function).map(Some)
 }
 
 /// The pointer for an optional C string: NULL for `None`.
-fn ptr_of(s: &Option<CString>) -> *const std::ffi::c_char {
+pub(crate) fn ptr_of(s: &Option<CString>) -> *const std::ffi::c_char {
     s.as_ref().map_or(ptr::null(), |s| s.as_ptr())
 }
 
@@ -217,7 +194,7 @@ pub fn markdown_to_html(markdown: &str, mentions: &[(&str, &str)]) -> Result<Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::{self, Value};
+    use crate::json::Value;
 
     fn json_of(mentions: &[(&str, &str)]) -> String {
         mentions_json(mentions, "f")

@@ -15,7 +15,7 @@
 
 #![allow(non_camel_case_types)]
 
-use std::ffi::c_char;
+use std::ffi::{c_char, c_void};
 
 /// An opaque draft handle, created by [`mc_draft_new`] and freed by [`mc_draft_free`].
 pub enum mc_draft {}
@@ -28,6 +28,15 @@ pub type mc_format = i32;
 pub type mc_caret_unit = i32;
 /// An offset unit: one of the `MC_UNIT_*` values.
 pub type mc_unit = i32;
+/// A listener event kind: one of the `MC_EVENT_*` values.
+pub type mc_event = i32;
+/// An upload event for [`mc_draft_upload_event`]: one of the `MC_UPLOAD_*` values.
+pub type mc_upload_event = i32;
+
+/// A listener ([`mc_draft_set_listener`]): `user_data` as registered, the event kind
+/// (`MC_EVENT_*`) and the event's JSON payload, valid only during the call. It runs on the thread
+/// that made the call, after the draft's lock is released.
+pub type mc_listener = Option<unsafe extern "C" fn(*mut c_void, i32, *const c_char)>;
 
 // Version of the header these declarations mirror; compare with `mc_version` / `mc_abi_version`.
 pub const MC_VERSION_MAJOR: u32 = 0;
@@ -79,6 +88,46 @@ pub const MC_CARET_DOCUMENT: mc_caret_unit = 3;
 pub const MC_UNIT_SCALAR: mc_unit = 0;
 pub const MC_UNIT_UTF16: mc_unit = 1;
 pub const MC_UNIT_UTF8: mc_unit = 2;
+
+// Listener event kinds; each payload is JSON.
+/// The text changed: `{"text", "length"}`.
+pub const MC_EVENT_TEXT: mc_event = 0;
+/// The selection changed: `[anchor, focus]`.
+pub const MC_EVENT_SELECTION: mc_event = 1;
+/// The active formats changed: as [`mc_draft_active_formats`].
+pub const MC_EVENT_FORMATS: mc_event = 2;
+/// Sendability changed: `{"can_send", "reason"}`.
+pub const MC_EVENT_SEND_STATE: mc_event = 3;
+/// The attachment tray changed: as [`mc_draft_attachments`].
+pub const MC_EVENT_TRAY: mc_event = 4;
+/// The mention query changed or ended: `{"query", "start", "end"}` or `null`.
+pub const MC_EVENT_MENTION_QUERY: mc_event = 5;
+/// The command query changed or ended: `{"query", "start", "end"}` or `null`.
+pub const MC_EVENT_COMMAND_QUERY: mc_event = 6;
+/// Typing started or stopped: `{"typing": bool}`.
+pub const MC_EVENT_TYPING: mc_event = 7;
+/// The mode or command changed: the `"mode"` object of the UI state.
+pub const MC_EVENT_MODE: mc_event = 8;
+/// The info banner changed: a string or `null`.
+pub const MC_EVENT_BANNER: mc_event = 9;
+/// A call on the draft was refused: `{"function", "status", "message"}`.
+pub const MC_EVENT_ERROR: mc_event = 10;
+/// The host should stop uploading attachment `{"id"}`.
+pub const MC_EVENT_CANCEL_UPLOAD: mc_event = 11;
+
+// Upload events for `mc_draft_upload_event`.
+/// queued -> uploading(0).
+pub const MC_UPLOAD_START: mc_upload_event = 0;
+/// uploading(p) -> uploading(progress), progress in [0, 1] and never backwards.
+pub const MC_UPLOAD_PROGRESS: mc_upload_event = 1;
+/// uploading -> uploaded; value = the remote reference.
+pub const MC_UPLOAD_COMPLETE: mc_upload_event = 2;
+/// uploading -> failed (retryable); value = the message.
+pub const MC_UPLOAD_FAIL: mc_upload_event = 3;
+/// failed -> queued.
+pub const MC_UPLOAD_RETRY: mc_upload_event = 4;
+/// any -> error (not retryable); value = the message, NULL for "This file type isn't allowed.".
+pub const MC_UPLOAD_REJECT: mc_upload_event = 5;
 
 extern "C" {
     // Library.
@@ -286,5 +335,99 @@ extern "C" {
         mentions_json: *const c_char,
         max_graphemes: i64,
         out_text: *mut *mut c_char,
+    ) -> mc_status;
+
+    // Composer state and sending.
+
+    /// The whole UI state as JSON (caller frees).
+    pub fn mc_draft_ui_state(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+    /// Registers `listener` with `user_data` (NULL removes it); events arrive on the calling
+    /// thread after the draft's lock is released.
+    pub fn mc_draft_set_listener(
+        draft: *mut mc_draft,
+        listener: mc_listener,
+        user_data: *mut c_void,
+    ) -> mc_status;
+    /// Advances the host's clock to `now_ms` (never backwards): typing idles, cooldown counts down.
+    pub fn mc_draft_tick(draft: *mut mc_draft, now_ms: i64) -> mc_status;
+    /// Whether the draft can be sent now (the reason is in the UI state's "send_blocked").
+    pub fn mc_draft_can_send(draft: *mut mc_draft, out_can_send: *mut bool) -> mc_status;
+    /// Sends at `now_ms`: the outgoing messages as a JSON array (caller frees); clears the draft.
+    pub fn mc_draft_send(
+        draft: *mut mc_draft,
+        now_ms: i64,
+        out_messages_json: *mut *mut c_char,
+    ) -> mc_status;
+    /// Clears text, command and attachments; typing stops. The mode and thread stay.
+    pub fn mc_draft_clear(draft: *mut mc_draft) -> mc_status;
+
+    // Modes, thread and commands.
+
+    /// Starts editing a message (mention names from `mentions_json` or NULL); the current draft
+    /// is put aside.
+    pub fn mc_draft_begin_edit(
+        draft: *mut mc_draft,
+        message_id: *const c_char,
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+        is_media: bool,
+    ) -> mc_status;
+    /// Starts a reply to a message by `sender`; the preview shows its plain text.
+    pub fn mc_draft_begin_reply(
+        draft: *mut mc_draft,
+        message_id: *const c_char,
+        sender: *const c_char,
+        markdown: *const c_char,
+        mentions_json: *const c_char,
+    ) -> mc_status;
+    /// Cancels an edit (the put-aside draft comes back) or dismisses a reply preview.
+    pub fn mc_draft_cancel_mode(draft: *mut mc_draft) -> mc_status;
+    /// Sets the thread parent message id (NULL clears it).
+    pub fn mc_draft_set_thread(draft: *mut mc_draft, parent_id: *const c_char) -> mc_status;
+    /// Sets a slash command (`args` NULL for none); text and attachments are cleared.
+    pub fn mc_draft_set_command(
+        draft: *mut mc_draft,
+        name: *const c_char,
+        args: *const c_char,
+    ) -> mc_status;
+    /// Removes the command.
+    pub fn mc_draft_clear_command(draft: *mut mc_draft) -> mc_status;
+
+    // Snapshots.
+
+    /// The whole draft as versioned JSON (caller frees).
+    pub fn mc_draft_snapshot(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+    /// Restores a snapshot; uploads in flight come back as retryable failures.
+    pub fn mc_draft_restore(draft: *mut mc_draft, snapshot_json: *const c_char) -> mc_status;
+
+    // Attachments.
+
+    /// Stages files given as JSON `[{"name", "mime", "size", "ref"}]`; the result JSON goes to
+    /// `*out_result_json` (NULL allowed; caller frees).
+    pub fn mc_draft_stage_files(
+        draft: *mut mc_draft,
+        files_json: *const c_char,
+        out_result_json: *mut *mut c_char,
+    ) -> mc_status;
+    /// Reports an upload event (`MC_UPLOAD_*`) for attachment `id`.
+    pub fn mc_draft_upload_event(
+        draft: *mut mc_draft,
+        id: u64,
+        event: mc_upload_event,
+        progress: f64,
+        value: *const c_char,
+    ) -> mc_status;
+    /// Removes or cancels attachment `id`.
+    pub fn mc_draft_remove_attachment(draft: *mut mc_draft, id: u64) -> mc_status;
+    /// The tray's tiles as JSON (caller frees).
+    pub fn mc_draft_attachments(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+    /// A recorded, uploaded voice note as its own outgoing message JSON (caller frees).
+    pub fn mc_draft_voice_note(
+        draft: *mut mc_draft,
+        name: *const c_char,
+        mime: *const c_char,
+        size: i64,
+        remote: *const c_char,
+        out_message_json: *mut *mut c_char,
     ) -> mc_status;
 }

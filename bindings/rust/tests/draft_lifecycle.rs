@@ -8,7 +8,7 @@ use message_composer::{Draft, ErrorKind};
 const DEFAULT_CONFIG: &str = concat!(
     r#"{"rich_text":true,"mentions":true,"mention_limit":10,"max_length":null,"trim":true,"#,
     r#""typing_events":true,"multiple_attachments":true,"max_files":10,"max_file_size":104857600,"#,
-    r#""allowed_types":null,"undo_depth":100}"#
+    r#""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0}"#
 );
 
 #[test]
@@ -29,7 +29,7 @@ fn config_reports_every_option_set() {
     let draft = Draft::new(Some(
         r#"{"rich_text":false,"mentions":false,"mention_limit":3,"max_length":500,"trim":false,
            "typing_events":false,"multiple_attachments":false,"max_files":2,"max_file_size":1024,
-           "allowed_types":["image/png","application/pdf"],"undo_depth":0}"#,
+           "allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30}"#,
     ))
     .expect("draft");
     assert_eq!(
@@ -37,7 +37,7 @@ fn config_reports_every_option_set() {
         concat!(
             r#"{"rich_text":false,"mentions":false,"mention_limit":3,"max_length":500,"trim":false,"#,
             r#""typing_events":false,"multiple_attachments":false,"max_files":2,"max_file_size":1024,"#,
-            r#""allowed_types":["image/png","application/pdf"],"undo_depth":0}"#
+            r#""allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30}"#
         )
     );
     // Options left out keep their defaults; null is accepted where the default is null.
@@ -45,6 +45,11 @@ fn config_reports_every_option_set() {
     assert_eq!(
         draft.config().unwrap(),
         DEFAULT_CONFIG.replace(r#""max_files":10"#, r#""max_files":1"#)
+    );
+    let draft = Draft::new(Some(r#"{"slow_mode_seconds":10}"#)).expect("draft");
+    assert_eq!(
+        draft.config().unwrap(),
+        DEFAULT_CONFIG.replace(r#""slow_mode_seconds":0"#, r#""slow_mode_seconds":10"#)
     );
 }
 
@@ -111,6 +116,16 @@ fn bad_configs_are_refused() {
             r#"{"undo_depth":-5}"#,
             InvalidArgument,
             r#"config: "undo_depth" must be between 0 and 1000000000, not -5"#,
+        ),
+        (
+            r#"{"slow_mode_seconds":-1}"#,
+            InvalidArgument,
+            r#"config: "slow_mode_seconds" must be between 0 and 1000000000, not -1"#,
+        ),
+        (
+            r#"{"slow_mode_seconds":2.5}"#,
+            InvalidArgument,
+            r#"config: "slow_mode_seconds" must be an integer, not number"#,
         ),
         (
             r#"{"allowed_types":"image/png"}"#,

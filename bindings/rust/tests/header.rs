@@ -646,6 +646,75 @@ fn header_is_read_exactly() {
         Some(&Value::Str("0.1.0".into()))
     );
     assert!(header.opaque.contains("mc_draft"));
+    // The listener typedef is a function pointer, and prototypes use it by name.
+    assert_eq!(
+        header.typedefs.get("mc_listener").map(String::as_str),
+        Some("Option<fn(*mut c_void, i32, *const c_char) -> ()>")
+    );
+    assert_eq!(
+        sig("mc_draft_set_listener"),
+        s(
+            &["*mut mc_draft", "mc_listener", "*mut c_void"],
+            "mc_status"
+        )
+    );
+    assert_eq!(
+        sig("mc_draft_upload_event"),
+        s(
+            &[
+                "*mut mc_draft",
+                "u64",
+                "mc_upload_event",
+                "f64",
+                "*const c_char"
+            ],
+            "mc_status"
+        )
+    );
+    assert_eq!(
+        header.constants.get("MC_EVENT_CANCEL_UPLOAD"),
+        Some(&Value::Int(11))
+    );
+    assert_eq!(
+        header.constants.get("MC_UPLOAD_REJECT"),
+        Some(&Value::Int(5))
+    );
+}
+
+#[test]
+fn a_listener_typedef_that_drifts_is_caught() {
+    // The real header's typedef against sys.rs spellings that differ in one parameter or in the
+    // return type: the comparison must see both.
+    let names = BTreeSet::new();
+    let c = c_type(
+        "void (*mc_listener)(void *user_data, int32_t kind, const char *payload_json)",
+        &names,
+    );
+    for (rust, same) in [
+        (
+            r#"Option<unsafe extern "C" fn(*mut c_void, i32, *const c_char)>"#,
+            true,
+        ),
+        (
+            r#"Option<unsafe extern "C" fn(*mut c_void, u32, *const c_char)>"#,
+            false,
+        ),
+        (
+            r#"Option<unsafe extern "C" fn(*mut c_void, i32, *mut c_char)>"#,
+            false,
+        ),
+        (r#"Option<unsafe extern "C" fn(*mut c_void, i32)>"#, false),
+        (
+            r#"Option<unsafe extern "C" fn(*mut c_void, i32, *const c_char) -> i32>"#,
+            false,
+        ),
+    ] {
+        assert_eq!(rust_type(rust) == c, same, "{rust}");
+    }
+    let sys = parse_sys(
+        "pub type mc_listener = Option<unsafe extern \"C\" fn(*mut c_void, i32, *const c_char)>;\n",
+    );
+    assert_eq!(sys.typedefs["mc_listener"], c);
 }
 
 #[test]

@@ -361,7 +361,6 @@ fn normalize_markdown_does_nothing_with_rich_text_off() {
 }
 
 #[test]
-#[ignore = "engine bug: normalize_markdown appends a literal backslash to the line before a list line"]
 fn normalize_markdown_converts_list_lines_without_adding_text() {
     let mut draft = draft_with_text("a\n- item");
     draft.normalize_markdown().unwrap();

@@ -907,7 +907,6 @@ fn null_and_invalid_arguments_of_wire_format_functions_are_refused() {
 }
 
 #[test]
-#[ignore = "engine bug: a uid holding U+0000 in mentions_json cuts the error message at the NUL"]
 fn the_message_for_a_uid_holding_u0000_is_whole() {
     let mut s = ptr::null_mut();
     let status =

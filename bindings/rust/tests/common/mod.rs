@@ -69,3 +69,79 @@ pub fn type_chars(draft: &mut Draft, text: &str) {
         draft.insert(c.encode_utf8(&mut [0; 4])).expect("typing");
     }
 }
+
+/// The JSON text of the top-level member `key` of the JSON object `json`, as the library wrote
+/// it (for exact comparisons of one part of a large object such as the UI state).
+#[track_caller]
+pub fn member<'a>(json: &'a str, key: &str) -> &'a str {
+    let bytes = json.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    let mut value_start: Option<usize> = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i;
+                i += 1;
+                while bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                // A key of the top-level object: a string at depth 1 followed by ':'.
+                if depth == 1 && value_start.is_none() && bytes.get(i + 1) == Some(&b':') {
+                    let name = &json[start + 1..i];
+                    if name == key {
+                        value_start = Some(i + 2);
+                    }
+                    i += 1;
+                }
+            }
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' | b',' => {
+                if let Some(start) = value_start {
+                    if depth == 1 {
+                        return &json[start..i];
+                    }
+                }
+                if bytes[i] != b',' {
+                    depth -= 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    panic!("no member {key:?} in {json}")
+}
+
+/// Records every event a draft's listener hears, as `(kind, payload)`.
+#[derive(Clone, Default)]
+pub struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<(message_composer::EventKind, String)>>>);
+
+impl Recorder {
+    /// A recorder registered as `draft`'s listener.
+    #[track_caller]
+    pub fn on(draft: &mut Draft) -> Recorder {
+        let recorder = Recorder::default();
+        let sink = recorder.clone();
+        draft
+            .set_listener(move |event| sink.0.lock().unwrap().push((event.kind, event.payload)))
+            .expect("set_listener");
+        recorder
+    }
+
+    /// The events heard since the last call, oldest first.
+    pub fn take(&self) -> Vec<(message_composer::EventKind, String)> {
+        std::mem::take(&mut *self.0.lock().unwrap())
+    }
+
+    /// The kinds of the events heard since the last call.
+    pub fn kinds(&self) -> Vec<message_composer::EventKind> {
+        self.take().into_iter().map(|(kind, _)| kind).collect()
+    }
+}
+
+/// `(kind, payload)` pairs, for comparing with [`Recorder::take`].
+pub fn events(
+    list: &[(message_composer::EventKind, &str)],
+) -> Vec<(message_composer::EventKind, String)> {
+    list.iter().map(|&(k, p)| (k, p.to_string())).collect()
+}

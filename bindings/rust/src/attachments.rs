@@ -1,0 +1,392 @@
+//! Attachments: staging picked files into the tray, driving their uploads, removing them, and
+//! voice notes, which never stage.
+
+use std::ffi::CString;
+
+use crate::draft::Draft;
+use crate::error::{check, Error, Result};
+use crate::json::{self, Value};
+use crate::markdown::ptr_of;
+use crate::strings::{c_string, refuse_nul, take_string};
+use crate::sys;
+
+/// A file the user picked or pasted, for [`Draft::stage_files`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PickedFile {
+    /// The display name (`"cat.png"`); its extension decides the kind when `mime` does not.
+    pub name: String,
+    /// The MIME type (`"image/png"`), or `""` when unknown.
+    pub mime: String,
+    /// The size in bytes.
+    pub size: u64,
+    /// An opaque host reference (a path, a URI), handed back as `"ref"` in the sent message;
+    /// `""` for none.
+    pub reference: String,
+}
+
+impl PickedFile {
+    /// A picked file without a host reference.
+    pub fn new(name: impl Into<String>, mime: impl Into<String>, size: u64) -> PickedFile {
+        PickedFile {
+            name: name.into(),
+            mime: mime.into(),
+            size,
+            reference: String::new(),
+        }
+    }
+}
+
+/// What [`Draft::stage_files`] did with a pick.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct StageResult {
+    /// The ids of the new tiles, in pick order (error tiles included).
+    pub staged: Vec<u64>,
+    /// How many picks were dropped for the files-per-message limit (the last ones).
+    pub dropped: usize,
+    /// The info banner raised, `"You can attach up to N files."`, when picks were dropped.
+    pub notice: Option<String>,
+}
+
+impl StageResult {
+    /// Reads `{"staged": [ids], "dropped": n, "notice": str or null}`.
+    fn parse(text: &str, function: &str) -> Result<StageResult> {
+        let value = json::parse(text, function)?;
+        let staged = match value.get("staged") {
+            Some(Value::Array(ids)) => ids
+                .iter()
+                .map(|id| match id {
+                    &Value::Int(n) => u64::try_from(n).ok(),
+                    _ => None,
+                })
+                .collect::<Option<Vec<u64>>>()
+                .ok_or_else(|| json::unexpected(function, "\"staged\" holds a non-id"))?,
+            _ => return Err(json::unexpected(function, "\"staged\" is not an array")),
+        };
+        let dropped = match value.get("dropped") {
+            Some(&Value::Int(n)) => usize::try_from(n).ok(),
+            _ => None,
+        }
+        .ok_or_else(|| json::unexpected(function, "\"dropped\" is not a count"))?;
+        let notice = match value.get("notice") {
+            Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            _ => {
+                return Err(json::unexpected(
+                    function,
+                    "\"notice\" is not a string or null",
+                ))
+            }
+        };
+        Ok(StageResult {
+            staged,
+            dropped,
+            notice,
+        })
+    }
+}
+
+/// An upload event the host reports for a tile, with [`Draft::upload_event`].
+///
+/// The state machine: queued → uploading (progress 0..1, never backwards) → uploaded; uploading →
+/// failed (retryable) → retry → queued; any state → error (not retryable). Anything else is
+/// refused and changes nothing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UploadEvent {
+    /// queued → uploading at 0.
+    Start,
+    /// uploading → uploading at this progress, in `[0, 1]` and never backwards.
+    Progress(f64),
+    /// uploading → uploaded, with the remote reference (non-empty).
+    Complete(String),
+    /// uploading → failed (retryable), with the message to show (non-empty).
+    Fail(String),
+    /// failed → queued.
+    Retry,
+    /// any → error (not retryable), with the message to show; `None` for the server refusing the
+    /// type: `"This file type isn't allowed."`.
+    Reject(Option<String>),
+}
+
+impl UploadEvent {
+    /// The `MC_UPLOAD_*` value.
+    pub fn raw(&self) -> sys::mc_upload_event {
+        match self {
+            UploadEvent::Start => sys::MC_UPLOAD_START,
+            UploadEvent::Progress(_) => sys::MC_UPLOAD_PROGRESS,
+            UploadEvent::Complete(_) => sys::MC_UPLOAD_COMPLETE,
+            UploadEvent::Fail(_) => sys::MC_UPLOAD_FAIL,
+            UploadEvent::Retry => sys::MC_UPLOAD_RETRY,
+            UploadEvent::Reject(_) => sys::MC_UPLOAD_REJECT,
+        }
+    }
+
+    /// The `progress` and `value` arguments of `mc_draft_upload_event`.
+    fn arguments(&self) -> (f64, Option<&str>) {
+        match self {
+            UploadEvent::Start | UploadEvent::Retry | UploadEvent::Reject(None) => (0.0, None),
+            &UploadEvent::Progress(p) => (p, None),
+            UploadEvent::Complete(s) | UploadEvent::Fail(s) | UploadEvent::Reject(Some(s)) => {
+                (0.0, Some(s))
+            }
+        }
+    }
+}
+
+/// The `files_json` argument: `[{"name", "mime", "size", "ref"}, ...]`, every string escaped.
+///
+/// U+0000 in a string is refused here, with `MC_ERR_INVALID_UTF8` like every other string
+/// argument of this crate; the library judges everything else (sizes included).
+fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
+    let mut out = String::from("[");
+    for (i, file) in files.iter().enumerate() {
+        for s in [&file.name, &file.mime, &file.reference] {
+            refuse_nul(s, function)?;
+        }
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"name\":");
+        json::push_string(&mut out, &file.name);
+        out.push_str(",\"mime\":");
+        json::push_string(&mut out, &file.mime);
+        out.push_str(",\"size\":");
+        out.push_str(&file.size.to_string());
+        out.push_str(",\"ref\":");
+        json::push_string(&mut out, &file.reference);
+        out.push('}');
+    }
+    out.push(']');
+    // Control characters are written as escapes, so the JSON text holds no NUL.
+    c_string(&out, function)
+}
+
+impl Draft {
+    /// Stages picked or pasted files into the tray.
+    ///
+    /// Each file becomes a tile whose kind comes from its MIME type (`image/*`, `video/*`,
+    /// `audio/*`, else file; the extension when the type says nothing) and which waits, queued,
+    /// for the host to upload it ([`upload_event`](Draft::upload_event)). Picks beyond the
+    /// files-per-message limit (`max_files`) are dropped and raise the info banner
+    /// `"You can attach up to N files."`; a file over `max_file_size` stages as the
+    /// non-retryable error tile `"File exceeds N MB."`, a type outside `allowed_types` as
+    /// `"This file type isn't allowed."`. With `multiple_attachments` off, one file is taken,
+    /// into an empty tray.
+    ///
+    /// # Errors
+    /// `NotAllowed` (editing, a command is set, or a file is already staged with
+    /// `multiple_attachments` off), `InvalidArgument` (a size the library cannot take),
+    /// `InvalidUtf8` (a string holds U+0000), `LimitExceeded` (tile ids exhausted). On error
+    /// nothing is staged.
+    pub fn stage_files(&mut self, files: &[PickedFile]) -> Result<StageResult> {
+        const FUNCTION: &str = "mc_draft_stage_files";
+        let files = files_json(files, FUNCTION)?;
+        // SAFETY: the handle is live; `files` is NUL-terminated and alive for the call; `out` is
+        // the out-parameter take_string provides.
+        let result = take_string(FUNCTION, |out| unsafe {
+            sys::mc_draft_stage_files(self.as_raw(), files.as_ptr(), out)
+        })?;
+        StageResult::parse(&result, FUNCTION)
+    }
+
+    /// Reports an upload event for tile `id`.
+    ///
+    /// # Errors
+    /// `NotAllowed` (an illegal transition: completing a tile that never started, progress going
+    /// backwards, ...), `InvalidArgument` (an unknown id, an empty reference or message, a NaN
+    /// progress), `OutOfRange` (a progress outside `[0, 1]`), `InvalidUtf8` (a string holds
+    /// U+0000). On error the tray is unchanged.
+    pub fn upload_event(&mut self, id: u64, event: UploadEvent) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_upload_event";
+        let (progress, value) = event.arguments();
+        let value = value.map(|v| c_string(v, FUNCTION)).transpose()?;
+        // SAFETY: the handle is live; the value pointer is NULL or a NUL-terminated string alive
+        // for the call.
+        check(unsafe {
+            sys::mc_draft_upload_event(self.as_raw(), id, event.raw(), progress, ptr_of(&value))
+        })
+    }
+
+    /// Removes tile `id`, in any state; if it was uploading, the listener hears
+    /// [`EventKind::CancelUpload`](crate::EventKind::CancelUpload) so the host stops the upload.
+    ///
+    /// # Errors
+    /// `InvalidArgument` for an id that is not in the tray.
+    pub fn remove_attachment(&mut self, id: u64) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_remove_attachment(self.as_raw(), id) })
+    }
+
+    /// The tray's tiles as a JSON array, in tray order: `[{"id", "kind", "name", "mime",
+    /// "size", "state", "progress", "error", "retryable", "remote"}]`, where `state` is
+    /// `queued`, `uploading`, `uploaded`, `failed` or `error`, `progress` a number (`null` for
+    /// failed and error tiles), and `retryable` true for failed tiles only.
+    pub fn attachments(&self) -> Result<String> {
+        // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
+        take_string("mc_draft_attachments", |out| unsafe {
+            sys::mc_draft_attachments(self.as_raw(), out)
+        })
+    }
+
+    /// Sends a recorded voice note, already uploaded to `remote`, at once as its own message
+    /// (it never stages): returns the outgoing message as a JSON object, shaped as one element
+    /// of [`send`](Draft::send)'s array (`"type": "media"`, `"attachment_kind": "audio"`). The
+    /// draft is unchanged.
+    ///
+    /// # Errors
+    /// `NotAllowed` while editing, while a command is set or while the tray holds anything (the
+    /// mic button is hidden then: see `mic_available` in [`ui_state`](Draft::ui_state)),
+    /// `InvalidArgument` (an empty `remote`, a `size` past `i64::MAX`), `InvalidUtf8` (a string
+    /// holds U+0000).
+    pub fn voice_note(
+        &mut self,
+        name: &str,
+        mime: &str,
+        size: u64,
+        remote: &str,
+    ) -> Result<String> {
+        const FUNCTION: &str = "mc_draft_voice_note";
+        let (name, mime) = (c_string(name, FUNCTION)?, c_string(mime, FUNCTION)?);
+        let remote = c_string(remote, FUNCTION)?;
+        let size = i64::try_from(size).map_err(|_| {
+            Error::new(
+                sys::MC_ERR_INVALID_ARGUMENT,
+                format!("{FUNCTION}: size {size} does not fit in int64_t"),
+            )
+        })?;
+        // SAFETY: the handle is live; the strings are NUL-terminated and alive for the call;
+        // `out` is the out-parameter take_string provides.
+        take_string(FUNCTION, |out| unsafe {
+            sys::mc_draft_voice_note(
+                self.as_raw(),
+                name.as_ptr(),
+                mime.as_ptr(),
+                size,
+                remote.as_ptr(),
+                out,
+            )
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_become_an_escaped_json_array() {
+        let files = [
+            PickedFile::new("a \"b\".png", "image/png", 3),
+            PickedFile {
+                name: "x\ny\\z".into(),
+                mime: String::new(),
+                size: u64::MAX,
+                reference: "ref/\u{1}é".into(),
+            },
+        ];
+        let json = files_json(&files, "f").unwrap().into_string().unwrap();
+        assert_eq!(
+            json,
+            concat!(
+                r#"[{"name":"a \"b\".png","mime":"image/png","size":3,"ref":""},"#,
+                r#"{"name":"x\ny\\z","mime":"","size":18446744073709551615,"ref":"ref/\u0001é"}]"#
+            )
+        );
+        assert_eq!(files_json(&[], "f").unwrap().to_str().unwrap(), "[]");
+        let error = files_json(&[PickedFile::new("a", "b\u{0}", 1)], "f").unwrap_err();
+        assert_eq!(error.code(), sys::MC_ERR_INVALID_UTF8);
+        assert_eq!(error.message(), "f: string argument holds U+0000 at byte 1");
+    }
+
+    #[test]
+    fn stage_results_parse_and_refuse_other_shapes() {
+        assert_eq!(
+            StageResult::parse(r#"{"staged":[1,2],"dropped":0,"notice":null}"#, "f"),
+            Ok(StageResult {
+                staged: vec![1, 2],
+                dropped: 0,
+                notice: None
+            })
+        );
+        assert_eq!(
+            StageResult::parse(
+                r#"{"staged":[],"dropped":2,"notice":"You can attach up to 1 file."}"#,
+                "f"
+            ),
+            Ok(StageResult {
+                staged: vec![],
+                dropped: 2,
+                notice: Some("You can attach up to 1 file.".into())
+            })
+        );
+        for (text, message) in [
+            ("[]", "\"staged\" is not an array"),
+            (
+                r#"{"staged":[-1],"dropped":0,"notice":null}"#,
+                "\"staged\" holds a non-id",
+            ),
+            (
+                r#"{"staged":["1"],"dropped":0,"notice":null}"#,
+                "\"staged\" holds a non-id",
+            ),
+            (
+                r#"{"staged":[],"dropped":-1,"notice":null}"#,
+                "\"dropped\" is not a count",
+            ),
+            (
+                r#"{"staged":[],"notice":null}"#,
+                "\"dropped\" is not a count",
+            ),
+            (
+                r#"{"staged":[],"dropped":0,"notice":1}"#,
+                "\"notice\" is not a string or null",
+            ),
+            (
+                r#"{"staged":[],"dropped":0}"#,
+                "\"notice\" is not a string or null",
+            ),
+        ] {
+            assert_eq!(
+                StageResult::parse(text, "f").unwrap_err().message(),
+                format!("f: the library returned unexpected JSON: {message}"),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn upload_events_map_to_the_c_arguments() {
+        let cases = [
+            (UploadEvent::Start, sys::MC_UPLOAD_START, 0.0, None),
+            (
+                UploadEvent::Progress(0.5),
+                sys::MC_UPLOAD_PROGRESS,
+                0.5,
+                None,
+            ),
+            (
+                UploadEvent::Complete("r".into()),
+                sys::MC_UPLOAD_COMPLETE,
+                0.0,
+                Some("r"),
+            ),
+            (
+                UploadEvent::Fail("m".into()),
+                sys::MC_UPLOAD_FAIL,
+                0.0,
+                Some("m"),
+            ),
+            (UploadEvent::Retry, sys::MC_UPLOAD_RETRY, 0.0, None),
+            (UploadEvent::Reject(None), sys::MC_UPLOAD_REJECT, 0.0, None),
+            (
+                UploadEvent::Reject(Some("no".into())),
+                sys::MC_UPLOAD_REJECT,
+                0.0,
+                Some("no"),
+            ),
+        ];
+        for (event, raw, progress, value) in cases {
+            assert_eq!(event.raw(), raw, "{event:?}");
+            assert_eq!(event.arguments(), (progress, value), "{event:?}");
+        }
+    }
+}

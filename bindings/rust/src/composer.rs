@@ -1,0 +1,214 @@
+//! The composer around the text: UI state, the host clock, sending, modes (edit, reply), the
+//! thread, slash commands, and snapshots.
+
+use crate::draft::Draft;
+use crate::error::{check, Result};
+use crate::markdown::{mentions_json, ptr_of};
+use crate::strings::{c_string, take_string};
+use crate::sys;
+
+impl Draft {
+    /// Everything a UI needs to draw the composer, as one JSON object:
+    ///
+    /// `can_send` and `send_blocked` (`{"reason", "message"}` or `null`; the reasons are
+    /// `empty`, `uploads_pending`, `failed_uploads`, `error_tiles`, `cooldown`, `too_long` and
+    /// `too_many_mentions`), `mode` (`{"kind": "new"}`, `{"kind": "edit", "message_id",
+    /// "media"}` or `{"kind": "reply", "message_id", "preview": {"sender", "snippet"}}`),
+    /// `thread_parent_id`, `selection`, `active_formats`, `tray` (as
+    /// [`attachments`](Draft::attachments)), `attachments_available`, `mic_available`,
+    /// `info_banner`, `mention_query` and `command_query` (`{"query", "start", "end"}` or
+    /// `null`), `command` (`{"name", "args"}` or `null`), `cooldown_remaining_ms`, `length`,
+    /// `max_length`, `typing`, `can_undo`, `can_redo`.
+    pub fn ui_state(&self) -> Result<String> {
+        // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
+        take_string("mc_draft_ui_state", |out| unsafe {
+            sys::mc_draft_ui_state(self.as_raw(), out)
+        })
+    }
+
+    /// Advances the host's clock to `now_ms` (milliseconds, any epoch): typing stops after 5 s
+    /// without edits, and the slow-mode cooldown counts down.
+    ///
+    /// # Errors
+    /// `OutOfRange` when the clock goes backwards (`now_ms` before the last tick or send).
+    pub fn tick(&mut self, now_ms: i64) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_tick(self.as_raw(), now_ms) })
+    }
+
+    /// Whether the draft can be sent now; [`ui_state`](Draft::ui_state)'s `send_blocked` says
+    /// why not.
+    ///
+    /// # Panics
+    /// If the library refuses the call, which it cannot do for a live draft.
+    pub fn can_send(&self) -> bool {
+        const FUNCTION: &str = "mc_draft_can_send";
+        let mut can_send = false;
+        // SAFETY: the handle is live; `can_send` is a valid out-parameter.
+        check(unsafe { sys::mc_draft_can_send(self.as_raw(), &mut can_send) })
+            .unwrap_or_else(|e| panic!("{FUNCTION} failed on a live draft: {e}"));
+        can_send
+    }
+
+    /// Sends at the host's time `now_ms` and returns the outgoing messages as a JSON array.
+    ///
+    /// Each message is `{"type", "text", "mentions", "attachment_kind", "attachments",
+    /// "command", "args", "quoted_id", "edited_id", "parent_id"}`: `type` is `text`, `media`
+    /// (one message per attachment kind, in the order image, video, audio, file, the text as
+    /// the caption of the first), `command` or `edit`; `text` is wire markdown (hand-typed
+    /// markdown converted with rich text on, whitespace trimmed with trim on). The draft is then
+    /// cleared: the thread stays, an edit gives back the draft put aside, and with slow mode the
+    /// cooldown starts.
+    ///
+    /// # Errors
+    /// `NotAllowed` when the draft is not sendable (the message says why), `OutOfRange` when the
+    /// clock goes backwards. A refused send changes nothing.
+    pub fn send(&mut self, now_ms: i64) -> Result<String> {
+        // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
+        take_string("mc_draft_send", |out| unsafe {
+            sys::mc_draft_send(self.as_raw(), now_ms, out)
+        })
+    }
+
+    /// Clears text, command and attachments (running uploads get an
+    /// [`EventKind::CancelUpload`](crate::EventKind::CancelUpload) event); typing stops. The mode
+    /// and thread stay.
+    pub fn clear(&mut self) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_clear(self.as_raw()) })
+    }
+
+    /// Starts editing message `message_id` whose wire markdown is `markdown`, with mention
+    /// names as `(uid, name)` pairs; with `is_media` only the caption is edited.
+    ///
+    /// The current draft (text, tray, command, mode) is put aside and comes back when the edit is
+    /// sent or cancelled ([`cancel_mode`](Draft::cancel_mode)). Staging attachments and setting
+    /// a command are refused while editing.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (an id that is empty, longer than 256 characters or holds control
+    /// characters; a bad uid or name, a uid given twice), `InvalidUtf8` (a string holds U+0000).
+    pub fn begin_edit(
+        &mut self,
+        message_id: &str,
+        markdown: &str,
+        mentions: &[(&str, &str)],
+        is_media: bool,
+    ) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_begin_edit";
+        let message_id = c_string(message_id, FUNCTION)?;
+        let markdown = c_string(markdown, FUNCTION)?;
+        let mentions = mentions_json(mentions, FUNCTION)?;
+        // SAFETY: the handle is live; the strings are NUL-terminated (the mentions pointer may
+        // be NULL) and alive for the call.
+        check(unsafe {
+            sys::mc_draft_begin_edit(
+                self.as_raw(),
+                message_id.as_ptr(),
+                markdown.as_ptr(),
+                ptr_of(&mentions),
+                is_media,
+            )
+        })
+    }
+
+    /// Starts a reply to message `message_id` by `sender` whose wire markdown is `markdown`
+    /// (mention names as `(uid, name)` pairs). The text being written stays; the UI state's
+    /// `mode.preview` shows the sender and the message's plain text cut to 100 grapheme clusters,
+    /// and the sent message carries `quoted_id`. A reply started while editing ends the edit
+    /// first.
+    ///
+    /// # Errors
+    /// As [`begin_edit`](Draft::begin_edit).
+    pub fn begin_reply(
+        &mut self,
+        message_id: &str,
+        sender: &str,
+        markdown: &str,
+        mentions: &[(&str, &str)],
+    ) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_begin_reply";
+        let message_id = c_string(message_id, FUNCTION)?;
+        let sender = c_string(sender, FUNCTION)?;
+        let markdown = c_string(markdown, FUNCTION)?;
+        let mentions = mentions_json(mentions, FUNCTION)?;
+        // SAFETY: the handle is live; the strings are NUL-terminated (the mentions pointer may
+        // be NULL) and alive for the call.
+        check(unsafe {
+            sys::mc_draft_begin_reply(
+                self.as_raw(),
+                message_id.as_ptr(),
+                sender.as_ptr(),
+                markdown.as_ptr(),
+                ptr_of(&mentions),
+            )
+        })
+    }
+
+    /// Cancels an edit (the draft put aside comes back) or dismisses a reply preview (back to a
+    /// new message; the text stays). Does nothing for a new message.
+    pub fn cancel_mode(&mut self) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_cancel_mode(self.as_raw()) })
+    }
+
+    /// Sets the thread parent message id that every outgoing message carries (`None` clears
+    /// it). It survives sends, clears and mode changes.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (an id that is empty, longer than 256 characters or holds control
+    /// characters), `InvalidUtf8` (holds U+0000).
+    pub fn set_thread(&mut self, parent_id: Option<&str>) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_set_thread";
+        let parent_id = parent_id.map(|id| c_string(id, FUNCTION)).transpose()?;
+        // SAFETY: the handle is live; the pointer is NULL or a NUL-terminated string alive for
+        // the call.
+        check(unsafe { sys::mc_draft_set_thread(self.as_raw(), ptr_of(&parent_id)) })
+    }
+
+    /// Sets the slash command `name` (without `/`) with `args`: text and attachments are
+    /// cleared (running uploads get an [`EventKind::CancelUpload`](crate::EventKind::CancelUpload)
+    /// event) and the draft now sends `{"type": "command", "command": name, "args": args}`.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (an empty name, or one with whitespace or `/`), `NotAllowed` (while
+    /// editing), `InvalidUtf8` (a string holds U+0000).
+    pub fn set_command(&mut self, name: &str, args: Option<&str>) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_set_command";
+        let name = c_string(name, FUNCTION)?;
+        let args = args.map(|a| c_string(a, FUNCTION)).transpose()?;
+        // SAFETY: the handle is live; `name` is NUL-terminated and the args pointer is NULL or
+        // NUL-terminated, both alive for the call.
+        check(unsafe { sys::mc_draft_set_command(self.as_raw(), name.as_ptr(), ptr_of(&args)) })
+    }
+
+    /// Removes the command.
+    pub fn clear_command(&mut self) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_clear_command(self.as_raw()) })
+    }
+
+    /// The whole draft as versioned JSON, for [`restore`](Draft::restore): text, formats,
+    /// selection, mode with the draft an edit put aside, thread, command, tray, cooldown and
+    /// clock. The configuration is not part of it.
+    pub fn snapshot(&self) -> Result<String> {
+        // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
+        take_string("mc_draft_snapshot", |out| unsafe {
+            sys::mc_draft_snapshot(self.as_raw(), out)
+        })
+    }
+
+    /// Restores a [`snapshot`](Draft::snapshot), normally into a draft made with the same
+    /// configuration. Uploads that were in flight come back as retryable failures
+    /// (`"Upload interrupted."`); the undo history starts empty.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (an unknown version, a malformed snapshot), `InvalidJson`,
+    /// `OutOfRange`, `UnsafeLink`, `InvalidColor`, `InvalidUtf8` (holds U+0000). On error
+    /// nothing changes.
+    pub fn restore(&mut self, snapshot: &str) -> Result<()> {
+        let snapshot = c_string(snapshot, "mc_draft_restore")?;
+        // SAFETY: the handle is live; `snapshot` is NUL-terminated and alive for the call.
+        check(unsafe { sys::mc_draft_restore(self.as_raw(), snapshot.as_ptr()) })
+    }
+}
