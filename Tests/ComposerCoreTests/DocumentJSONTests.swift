@@ -117,8 +117,8 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         Case("value keys follow start, end, format",
                 ##"{"text":"@Bob x","spans":[{"name":"Bob","uid":"u1","format":"mention","end":4,"start":0},{"color":"#ABCDEF","format":"color","end":6,"start":5}]}"##,
                 ##"{"text":"@Bob x","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Bob"},{"start":5,"end":6,"format":"color","color":"#abcdef"}]}"##),
-        Case("text escapes", docJSON("a\"b\\c\td/e\u{1}\r"),
-                #"{"text":"a\"b\\c\td/e\u0001\r","spans":[]}"#),
+        Case("text escapes", docJSON("a\"b\\c\td/e\u{1}\u{8}"),
+                #"{"text":"a\"b\\c\td/e\u0001\b","spans":[]}"#),
         Case("non-ASCII text is written raw", #"{"text":"caf\u00e9 \ud83d\ude00","spans":[{"start":5,"end":6,"format":"bold"}]}"#,
                 #"{"text":"café 😀","spans":[{"start":5,"end":6,"format":"bold"}]}"#),
     ]
@@ -361,6 +361,7 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         Refusal("colour name", docJSON("abc", colorJSON(0, 3, "red")), .invalidColor),
         Refusal("colour with alpha", docJSON("abc", colorJSON(0, 3, "#11223344")), .invalidColor),
         Refusal("empty colour", docJSON("abc", colorJSON(0, 3, "")), .invalidColor),
+        Refusal("a carriage return", docJSON("a\rb"), .invalidArgument),
         Refusal("an empty mention span", docJSON("abc", mentionJSON(1, 1, "u1", "Bob")), .invalidArgument),
         Refusal("a mention whose text is not @name", docJSON("Bob", mentionJSON(0, 3, "u1", "Bob")), .invalidArgument),
         Refusal("mention uid with a space", docJSON("@B", mentionJSON(0, 2, "u 1", "B")), .invalidArgument),

@@ -45,7 +45,8 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
     boundary(#function, draft) { () throws(CAPIError) in
         try withDraft(draft) { s in
             s.listener = listener.map { Listener(callback: $0, userData: user_data) }
-            s.batchStart = nil
+            // Registered inside an open batch: the batch's events start from now.
+            if s.listener == nil { s.batchStart = nil } else if s.draft.isInBatch, s.batchStart == nil { s.batchStart = s.draft.uiState }
         }
     }
 }

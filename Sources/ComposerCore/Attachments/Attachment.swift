@@ -14,12 +14,13 @@ public struct Attachment: Equatable, Sendable {
     public let hostReference: String
     public internal(set) var state: UploadState
 
-    init(id: UInt64, name: String, mimeType: String, size: Int64, hostReference: String, state: UploadState) {
+    init(id: UInt64, name: String, mimeType: String, size: Int64, hostReference: String, state: UploadState,
+         kind: AttachmentKind? = nil) {
         self.id = id
         self.name = name
         self.mimeType = mimeType
         self.size = size
-        self.kind = AttachmentKind(mimeType: mimeType)
+        self.kind = kind ?? AttachmentKind(mimeType: mimeType)
         self.hostReference = hostReference
         self.state = state
     }

@@ -14,6 +14,13 @@ public struct AttachmentTray: Equatable, Sendable {
     }
 
     /// A tray holding restored tiles (see `init(snapshot:limits:)`).
+    /// Takes the next id without staging anything (a voice note is sent at once but still gets
+    /// an id of the draft's sequence).
+    mutating func reserveID() -> UInt64 {
+        defer { nextID += 1 }
+        return nextID
+    }
+
     init(limits: AttachmentLimits, tiles: [Attachment], nextID: UInt64) {
         self.limits = limits
         self.tiles = tiles
@@ -49,7 +56,7 @@ public struct AttachmentTray: Equatable, Sendable {
             if !limits.allows(mimeType: mime) {
                 state = .error(message: AttachmentNotice.typeNotAllowed)
             } else if file.size > limits.maxFileSizeBytes {
-                state = .error(message: AttachmentNotice.fileTooLarge(limitMB: limits.maxFileSizeMB))
+                state = .error(message: AttachmentNotice.fileTooLarge(limitBytes: limits.maxFileSizeBytes))
             } else {
                 state = .queued
             }

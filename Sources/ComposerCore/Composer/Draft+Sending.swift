@@ -150,16 +150,23 @@ extension Draft {
         }
         infoBanner = nil
         stopTyping()
-        if config.slowModeSeconds > 0 {
-            let (until, overflow) = now.addingReportingOverflow(Int64(config.slowModeSeconds) * 1000)
-            cooldownUntil = overflow ? Int64.max : until
-        }
+        startCooldown()
         return messages
+    }
+
+    /// Slow mode: the next message waits `slowModeSeconds` from now (saturating at the clock's end).
+    mutating func startCooldown() {
+        guard config.slowModeSeconds > 0 else { return }
+        let (until, overflow) = now.addingReportingOverflow(Int64(config.slowModeSeconds) * 1000)
+        cooldownUntil = overflow ? Int64.max : until
     }
 
     func outgoingMessages() -> [OutgoingMessage] {
         let parent = threadParentID
-        if let command {
+        if var command {
+            // Text typed after choosing a command is its argument ("/giphy" then "cats").
+            let typed = text.trimmingWhitespace
+            if !typed.isEmpty { command.args = command.args.isEmpty ? typed : command.args + " " + typed }
             return [OutgoingMessage(kind: .command, text: "", mentions: [], attachments: [], command: command, parentID: parent)]
         }
         let doc = outgoingDocument()
@@ -198,5 +205,14 @@ extension Draft {
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
         infoBanner = nil
         stopTyping()
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        let scalars = Array(unicodeScalars)
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

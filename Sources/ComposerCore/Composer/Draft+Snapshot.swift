@@ -112,6 +112,10 @@ extension Draft {
         try r.finish()
         if newMode.isEditing != (saved != nil) { throw .invalidArgument("snapshot: an edit needs its put-aside draft and only an edit has one") }
         if let thread { try Draft.checkID(thread, "thread parent id") }
+        // Uploads running in the tray being replaced must stop.
+        for tile in tray.tiles + (savedBeforeEdit?.tray.tiles ?? []) {
+            if case .uploading = tile.state { outbox.append(.cancelUpload(id: tile.id)) }
+        }
         document = doc
         selection = sel
         mode = newMode

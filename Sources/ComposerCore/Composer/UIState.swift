@@ -126,7 +126,7 @@ extension Draft {
             add(.sendState, .object([("can_send", .bool(new.sendBlocker == nil)),
                                      ("reason", new.sendBlocker.map { .string($0.name) } ?? .null)]))
         }
-        if old.tray != new.tray { add(.tray, new.tray.jsonValue) }
+        if old.tray.tiles != new.tray.tiles { add(.tray, new.tray.jsonValue) }
         if old.mentionQuery != new.mentionQuery { add(.mentionQuery, new.mentionQuery?.jsonValue ?? .null) }
         if old.commandQuery != new.commandQuery { add(.commandQuery, new.commandQuery?.jsonValue ?? .null) }
         for notice in notices {

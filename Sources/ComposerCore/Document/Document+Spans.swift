@@ -61,6 +61,9 @@ extension Document {
         if let nul = scalars.firstIndex(of: "\u{0}") {
             throw .invalidArgument("text holds U+0000 at offset \(nul) (drafts never hold it: C strings could not carry it)")
         }
+        if let cr = scalars.firstIndex(of: "\r") {
+            throw .invalidArgument("text holds a carriage return at offset \(cr); line breaks are \"\\n\" only")
+        }
         let n = scalars.count
         for span in spans {
             guard span.start >= 0, span.end >= span.start, span.end <= n else {

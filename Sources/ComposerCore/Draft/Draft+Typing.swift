@@ -4,7 +4,7 @@ extension Draft {
     /// shortcut (`- `, `* `, `1. `, `> `, three backticks) converts the line. Single characters
     /// typed in a row coalesce into word-sized undo steps; a longer string is one step.
     public mutating func insert(_ text: String) {
-        let pieces = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        let pieces = Draft.normalizingLineBreaks(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         if pieces.count > 1 {
             beginBatch()
             for (i, piece) in pieces.enumerated() {
@@ -140,5 +140,25 @@ extension Draft {
         document.replace(range, with: [], style: .plain)
         selection = .caret(range.lowerBound)
         pending = nil
+    }
+}
+
+extension Draft {
+    /// Line breaks as the draft keeps them: "\r\n" and a lone "\r" become "\n" (a carriage
+    /// return could not survive the wire format inside code).
+    static func normalizingLineBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\r") else { return text }
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for s in text.unicodeScalars {
+            if s == "\r" {
+                out.append("\n")
+                previousCR = true
+            } else {
+                if !(s == "\n" && previousCR) { out.append(s) }
+                previousCR = false
+            }
+        }
+        return String(out)
     }
 }

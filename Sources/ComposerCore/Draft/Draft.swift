@@ -77,7 +77,7 @@ public struct Draft: Sendable {
         }
         checkpoint(.other)
         noteTyping()
-        let replacement = Array(text.unicodeScalars)
+        let replacement = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
         pending = nil

@@ -211,8 +211,14 @@ struct InlineParser {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
         let count = pos - start
-        let before = start > 0 ? src[start - 1] : nil
-        let after = pos < src.count ? src[pos] : nil
+        // cmark-gfm's strikethrough makes `~` transparent here: the neighbours are the first
+        // characters past any run of tildes (none at all means the start / end of the text).
+        var beforeIndex = start
+        while beforeIndex > 0, src[beforeIndex - 1] == "~" { beforeIndex -= 1 }
+        var afterIndex = pos
+        while afterIndex < src.count, src[afterIndex] == "~" { afterIndex += 1 }
+        let before = beforeIndex > 0 ? src[beforeIndex - 1] : nil
+        let after = afterIndex < src.count ? src[afterIndex] : nil
         let b = CharacterClass.flank(before)
         let a = CharacterClass.flank(after)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
@@ -263,10 +269,22 @@ struct InlineParser {
             }
         }
         if matches(Array("<@uid:".unicodeScalars)) {
+            // The uid's characters; "\_" stands for "_" (the serializer escapes it).
             var end = pos + 6
-            while end < src.count, end - pos - 6 <= MentionPolicy.maxUIDLength, MentionPolicy.isUIDCharacter(src[end]) { end += 1 }
-            if end < src.count, src[end] == ">", end > pos + 6 {
-                nodes.append(Node(kind: .mention(uid: String(String.UnicodeScalarView(src[(pos + 6)..<end])))))
+            var uid = String.UnicodeScalarView()
+            while end < src.count, uid.count <= MentionPolicy.maxUIDLength {
+                if src[end] == "\\", end + 1 < src.count, src[end + 1] == "_" {
+                    uid.append("_")
+                    end += 2
+                } else if MentionPolicy.isUIDCharacter(src[end]) {
+                    uid.append(src[end])
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            if end < src.count, src[end] == ">", !uid.isEmpty, uid.count <= MentionPolicy.maxUIDLength {
+                nodes.append(Node(kind: .mention(uid: String(uid))))
                 pos = end + 1
                 return
             }

@@ -92,7 +92,9 @@ enum InlineWriter {
             }
             for mark in order { open(mark) }
             if style.mention != 0, let mention = doc.values.mention(style.mention) {
-                tokens.append(.raw(Array(("<@uid:" + mention.uid + ">").unicodeScalars)))
+                // "_" is escaped so renderers that do not know mentions see no emphasis in a uid.
+                let uid = mention.uid.unicodeScalars.flatMap { $0 == "_" ? ["\\", "_"] : [$0] as [Unicode.Scalar] }
+                tokens.append(.raw(Array("<@uid:".unicodeScalars) + uid + [">"]))
             } else if style.flags.contains(.code) {
                 tokens.append(.raw(codeSpan(Array(doc.scalars[i..<end]))))
             } else {
@@ -105,6 +107,14 @@ enum InlineWriter {
             i = end
         }
         while let entry = stack.popLast() { close(entry) }
+        // A line starting with a link whose text holds "]:" inside code would read as a link
+        // reference definition; an empty <u></u> in front (invisible, no format) prevents that.
+        if case .raw(let first)? = tokens.first, first == ["["], tokens.contains(where: { token in
+            if case .raw(let r) = token, r.first == "`" { return String(String.UnicodeScalarView(r)).contains("]:") }
+            return false
+        }) {
+            tokens.insert(.raw(Array("<u></u>".unicodeScalars)), at: 0)
+        }
         return render(tokens, rawText: rawText)
     }
 
@@ -119,10 +129,13 @@ enum InlineWriter {
         }
     }
 
+    /// A link destination: parentheses escaped, and `&` written `&amp;` (renderers decode entities
+    /// in destinations before backslash escapes, so `\&` would not protect `&amp;` in a URL).
     static func destination(_ url: String) -> String {
         var out = ""
         for s in url.unicodeScalars {
-            if s == "(" || s == ")" || s == "&" || s == "\\" { out += "\\" }
+            if s == "&" { out += "&amp;"; continue }
+            if s == "(" || s == ")" || s == "\\" { out += "\\" }
             out.unicodeScalars.append(s)
         }
         return out
@@ -168,7 +181,7 @@ enum InlineWriter {
             nextText += 1
             if raw {
                 encoding.append(.plain)
-            } else if s == "\r" || s == "\u{0B}" || s == "\u{0C}" {
+            } else if s == "\r" || s == "\u{0B}" || s == "\u{0C}" || s == "\u{FEFF}" {
                 encoding.append(.entity)
             } else if alwaysEscaped(s) {
                 encoding.append(.escaped)
@@ -231,14 +244,31 @@ enum InlineWriter {
     }
 
     /// The class CommonMark sees for the last (`atEnd`) or first character a token writes.
-    private static func flankClass(_ tokens: [Token], _ t: Int, atEnd: Bool, _ textIndex: [Int], _ encoding: [Encoding]) -> FlankClass {
-        guard t >= 0, t < tokens.count else { return .space }
+    /// The token that decides how CommonMark classifies the neighbour of the delimiter at `t`
+    /// on one side: tildes are transparent (cmark-gfm's strikethrough skips them), so `~~` tokens
+    /// and written `~` are looked through. Nil means the start or end of the line.
+    private static func neighbor(_ tokens: [Token], of t: Int, step: Int, _ textIndex: [Int], _ encoding: [Encoding]) -> Int? {
+        var k = t + step
+        while k >= 0, k < tokens.count {
+            switch tokens[k] {
+            case .delimiter(let c, _, _) where c == "~": k += step
+            case .text(let s) where s == "~" && encoding[textIndex[k]] == .plain: k += step
+            default: return k
+            }
+        }
+        return nil
+    }
+
+    /// The class CommonMark sees for the last (`atEnd`) or first character token `t` writes.
+    private static func flankClass(_ tokens: [Token], _ t: Int?, atEnd: Bool, _ textIndex: [Int], _ encoding: [Encoding]) -> FlankClass {
+        guard let t else { return .space }
         switch tokens[t] {
         case .raw(let scalars): return CharacterClass.flank(atEnd ? scalars.last : scalars.first)
         case .delimiter: return .punctuation
         case .text(let s):
             switch encoding[textIndex[t]] {
             case .plain: return CharacterClass.flank(s)
+            // "\~" read from its end skips the "~" and meets "\\": punctuation either way.
             case .escaped, .entity: return .punctuation
             }
         }
@@ -248,17 +278,17 @@ enum InlineWriter {
     /// right-flanking (cleanly where possible: an opener followed by a letter after a space or
     /// punctuation). Encoding only ever turns a character into punctuation, so this settles.
     private static func fixFlanking(_ tokens: [Token], _ textIndex: [Int], _ encoding: inout [Encoding]) {
-        func isText(_ t: Int) -> Bool {
-            guard t >= 0, t < tokens.count, case .text = tokens[t] else { return false }
+        func isText(_ t: Int?) -> Bool {
+            guard let t, case .text = tokens[t] else { return false }
             return true
         }
-        func encode(_ t: Int) -> Bool {
-            guard isText(t), encoding[textIndex[t]] == .plain else { return false }
+        func encode(_ t: Int?) -> Bool {
+            guard let t, isText(t), encoding[textIndex[t]] == .plain else { return false }
             encoding[textIndex[t]] = .entity
             return true
         }
-        func ambiguous(_ t: Int) -> Bool {
-            guard isText(t), encoding[textIndex[t]] == .plain, case .text(let s) = tokens[t] else { return false }
+        func ambiguous(_ t: Int?) -> Bool {
+            guard let t, isText(t), encoding[textIndex[t]] == .plain, case .text(let s) = tokens[t] else { return false }
             return CharacterClass.isAmbiguousForFlanking(s)
         }
         var changed = true
@@ -266,7 +296,8 @@ enum InlineWriter {
             changed = false
             for (t, token) in tokens.enumerated() {
                 guard case .delimiter(_, _, let opens) = token else { continue }
-                let left = t - 1, right = t + 1
+                let left = neighbor(tokens, of: t, step: -1, textIndex, encoding)
+                let right = neighbor(tokens, of: t, step: 1, textIndex, encoding)
                 if ambiguous(left) { changed = encode(left) || changed }
                 if ambiguous(right) { changed = encode(right) || changed }
                 let l = flankClass(tokens, left, atEnd: true, textIndex, encoding)

@@ -314,6 +314,7 @@ private struct BlockParser {
         if matched < containers.count { closeContainers(downTo: matched) }
 
         // 4. New containers and leaves.
+        var openedOnThisLine = false
         while true {
             if BlockParser.isBlank(line) {
                 if case .paragraph = leaf { closeLeaf() }
@@ -322,12 +323,16 @@ private struct BlockParser {
             }
             if let rest = BlockParser.quoteMarker(line) {
                 open(.quote)
+                openedOnThisLine = true
                 line = rest
                 continue
             }
             if let marker = BlockParser.listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
-                if case .item = containers.last { closeContainers(downTo: containers.count - 1) }
+                // A marker right after the matched containers ends the open sibling item; one after
+                // a marker on the same line nests inside it.
+                if !openedOnThisLine, case .item = containers.last { closeContainers(downTo: containers.count - 1) }
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
+                openedOnThisLine = true
                 if BlockParser.isBlank(marker.content) { return }
                 line = marker.content
                 continue
@@ -378,10 +383,19 @@ private struct BlockParser {
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
+    /// Stops at the first character that rules it out, so checking is cheap on long lines.
     func isThematicBreak(_ line: ArraySlice<Unicode.Scalar>) -> Bool {
-        let rest = line.filter { $0 != " " && $0 != "\t" }
-        guard rest.count >= 3, let c = rest.first, c == "-" || c == "*" || c == "_" else { return false }
-        return rest.allSatisfy { $0 == c }
+        var marker: Unicode.Scalar?
+        var count = 0
+        for s in line where s != " " && s != "\t" {
+            if marker == nil {
+                guard s == "-" || s == "*" || s == "_" else { return false }
+                marker = s
+            }
+            guard s == marker else { return false }
+            count += 1
+        }
+        return count >= 3
     }
 
     func startsBlock(_ line: ArraySlice<Unicode.Scalar>) -> Bool {

@@ -94,6 +94,11 @@ import Testing
         #expect(AttachmentNotice.tooManyFiles(limit: 2) == "You can attach up to 2 files.")
         #expect(AttachmentNotice.tooManyFiles(limit: 1) == "You can attach up to 1 file.")
         #expect(AttachmentNotice.fileTooLarge(limitMB: 100) == "File exceeds 100 MB.")
+        #expect(AttachmentNotice.fileTooLarge(limitBytes: 100 * 1024 * 1024) == "File exceeds 100 MB.")
+        #expect(AttachmentNotice.fileTooLarge(limitBytes: 1024 * 1024 + 512 * 1024) == "File exceeds 1.5 MB.")
+        #expect(AttachmentNotice.fileTooLarge(limitBytes: 512 * 1024) == "File exceeds 512 KB.")
+        #expect(AttachmentNotice.fileTooLarge(limitBytes: 1000) == "File exceeds 1000 bytes.")
+        #expect(AttachmentNotice.fileTooLarge(limitBytes: 1536) == "File exceeds 1.5 KB.")
         #expect(AttachmentNotice.typeNotAllowed == "This file type isn't allowed.")
         #expect(AttachmentNotice.uploadInterrupted == "Upload interrupted.")
     }

@@ -27,7 +27,7 @@ import Testing
         + #"{"id":2,"name":"u.mp4","mime":"video/mp4","size":20,"ref":"ref:u.mp4","state":"uploading","progress":0.25},"#
         + #"{"id":3,"name":"d.mp3","mime":"audio/mpeg","size":30,"ref":"ref:d.mp3","state":"uploaded","remote":"https://cdn/d"},"#
         + #"{"id":4,"name":"f.pdf","mime":"application/pdf","size":40,"ref":"ref:f.pdf","state":"failed","error":"Network lost."},"#
-        + #"{"id":5,"name":"e.zip","mime":"application/zip","size":1001,"ref":"ref:e.zip","state":"error","error":"File exceeds 0 MB."},"#
+        + #"{"id":5,"name":"e.zip","mime":"application/zip","size":1001,"ref":"ref:e.zip","state":"error","error":"File exceeds 1000 bytes."},"#
         + #"{"id":7,"name":"last.jpg","mime":"image/jpeg","size":7,"ref":"ref:last.jpg","state":"uploaded","remote":"r7"}"#
         + "]}"
 
@@ -42,7 +42,7 @@ import Testing
         let interrupted = UploadState.failed(message: "Upload interrupted.")
         #expect(F.states(restored) == [
             interrupted, interrupted, .uploaded(remote: "https://cdn/d"), .failed(message: "Network lost."),
-            .error(message: "File exceeds 0 MB."), .uploaded(remote: "r7"),
+            .error(message: "File exceeds 1000 bytes."), .uploaded(remote: "r7"),
         ])
         // Everything but the interrupted states is kept exactly.
         #expect(restored.tiles.map(\.id) == original.tiles.map(\.id))

@@ -60,7 +60,7 @@ import Testing
         var tray = AttachmentTray(limits: F.limits(maxFiles: 2, maxFileSizeBytes: 10))
         let result = try tray.stage([F.file("big.png", size: 11), F.file("ok.png", size: 10), F.file("late.png")])
         #expect(result == TrayStageResult(staged: [1, 2], dropped: 1, notice: "You can attach up to 2 files."))
-        #expect(F.states(tray) == [.error(message: "File exceeds 0 MB."), .queued])
+        #expect(F.states(tray) == [.error(message: "File exceeds 10 bytes."), .queued])
     }
 
     @Test func anEmptyPickDoesNothing() throws {
@@ -123,7 +123,7 @@ import Testing
         ])
         let notAllowed = UploadState.error(message: "This file type isn't allowed.")
         #expect(F.states(tray) == [.queued, notAllowed, .queued, notAllowed, .queued, notAllowed,
-                                   .error(message: "File exceeds 0 MB.")])
+                                   .error(message: "File exceeds 100 bytes.")])
     }
 
     @Test func changingLimitsAppliesToLaterPicksOnly() throws {
