@@ -596,7 +596,7 @@ fn with_multiple_attachments_off_one_file_is_taken() {
         result,
         StageResult {
             staged: vec![1],
-            dropped: 0,
+            dropped: 1,
             notice: None
         }
     );
@@ -686,7 +686,9 @@ fn a_voice_note_goes_out_at_once_unless_the_tray_holds_anything() {
     // The draft is untouched.
     assert_eq!(draft.text().unwrap(), "unsent text");
 
-    draft.stage_files(&[png("a.png", 1)]).unwrap();
+    // The voice note took id 1 of the draft's sequence.
+    let id = draft.stage_files(&[png("a.png", 1)]).unwrap().staged[0];
+    assert_eq!(id, 2);
     assert_eq!(member(&draft.ui_state().unwrap(), "mic_available"), "false");
     let before = draft.ui_state().unwrap();
     assert_err(
@@ -696,13 +698,13 @@ fn a_voice_note_goes_out_at_once_unless_the_tray_holds_anything() {
     );
     assert_eq!(draft.ui_state().unwrap(), before);
     // An error tile counts too.
-    draft.upload_event(1, UploadEvent::Reject(None)).unwrap();
+    draft.upload_event(id, UploadEvent::Reject(None)).unwrap();
     assert_err(
         draft.voice_note("rec.ogg", "audio/ogg", 4096, "https://cdn/rec"),
         ErrorKind::NotAllowed,
         "mc_draft_voice_note: voice notes are unavailable while attachments are staged",
     );
-    draft.remove_attachment(1).unwrap();
+    draft.remove_attachment(id).unwrap();
     assert_eq!(member(&draft.ui_state().unwrap(), "mic_available"), "true");
 
     assert_err(

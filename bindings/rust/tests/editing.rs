@@ -111,7 +111,6 @@ fn backspace_removes_a_whole_grapheme_cluster() {
         (format!("a{FLAG}b"), 3, "ab", 1),
         (format!("a{E_ACUTE}b"), 3, "ab", 1),
         ("a👍🏽b".to_string(), 3, "ab", 1),
-        ("a\r\nb".to_string(), 3, "ab", 1),
         ("abc".to_string(), 2, "ac", 1),
     ];
     for (text, caret, after, caret_after) in cases {
