@@ -443,7 +443,7 @@ fn invalid_utf8_and_malformed_json_are_refused() {
         assert_status(
             mc_draft_voice_note(draft, x, c"audio/ogg".as_ptr(), -1, x, &mut ptr::null_mut()),
             MC_ERR_INVALID_ARGUMENT,
-            r#"mc_draft_voice_note: file 0 ("x"): size must not be negative, not -1"#,
+            r#"mc_draft_voice_note: voice note size -1 is negative"#,
         );
         mc_draft_free(draft);
     }
