@@ -75,7 +75,10 @@ extension Draft {
         let note = Attachment(id: id, name: name, mimeType: mimeType.isEmpty ? "audio/mp4" : mimeType.lowercased(), size: size,
                               hostReference: "", state: .uploaded(remote: remote), kind: .audio)
         var quoted: String?
-        if case .reply(let messageID, _) = mode { quoted = messageID }
+        if case .reply(let messageID, _) = mode {
+            quoted = messageID
+            mode = .new  // the reply is sent, as with text
+        }
         startCooldown()
         return OutgoingMessage(kind: .media, text: "", mentions: [], attachmentKind: .audio, attachments: [note],
                                quotedID: quoted, parentID: threadParentID)

@@ -51,7 +51,7 @@ extension Draft {
     /// surrounding inline formats. The caret ends after it.
     public mutating func insertLink(text: String, url: String) throws(ComposerError) {
         let normalized = try LinkPolicy.normalize(url)
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
         guard !scalars.isEmpty, !scalars.contains("\n") else {
             throw .invalidArgument("link text must be non-empty and on one line")
         }

@@ -15,6 +15,9 @@
  *  12. undo and redo
  *  13. the draft as wire markdown, and parsing it back
  *  14. a plain-text preview and safe HTML for receivers
+ *  15. a reply in a thread, sent: the outgoing messages JSON
+ *  16. an attachment tray with two uploads, sent as one message per kind (images first)
+ *  17. a listener printing the events of one typed word
  *
  * Build: cc -std=c11 -Iinclude bindings/c/examples/demo.c -Lbuild/lib -lmessage_composer
  */
@@ -165,6 +168,119 @@ static void composer_tour(void) {
     mc_draft_free(draft);
 }
 
+/* Sections 15-17: the composer around the text. */
+
+/* Prints the member `key` of the draft's UI state (a tiny scan of the compact JSON, enough here). */
+static void show_ui_member(mc_draft *draft, const char *key) {
+    char *ui = NULL;
+    check(mc_draft_ui_state(draft, &ui), "mc_draft_ui_state");
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *start = strstr(ui, pattern);
+    if (start) {
+        start += strlen(pattern);
+        int depth = 0, in_string = 0;
+        const char *p = start;
+        for (; *p; p++) {
+            if (in_string) {
+                if (*p == '\\' && p[1]) p++;
+                else if (*p == '"') in_string = 0;
+            } else if (*p == '"') in_string = 1;
+            else if (*p == '{' || *p == '[') depth++;
+            else if (*p == '}' || *p == ']') { if (depth-- == 0) break; }
+            else if (*p == ',' && depth == 0) break;
+        }
+        printf("%-10s %.*s\n", key, (int)(p - start), start);
+    }
+    mc_string_free(ui);
+}
+
+static void send_and_show(mc_draft *draft, int64_t now_ms) {
+    char *messages = NULL;
+    check(mc_draft_send(draft, now_ms, &messages), "mc_draft_send");
+    printf("sent at %lld ms:\n%s\n", (long long)now_ms, messages);
+    mc_string_free(messages);
+}
+
+static void reply_and_send(void) {
+    heading("15. A reply in a thread, sent");
+    mc_draft *draft = NULL;
+    check(mc_draft_new(NULL, &draft), "mc_draft_new");
+    check(mc_draft_set_thread(draft, "thread-42"), "mc_draft_set_thread"); /* every message goes there */
+    check(mc_draft_begin_reply(draft, "msg-7", "Ann", "Can you **review** the <@uid:u42> patch?", "{\"u42\": \"Bob\"}"),
+          "mc_draft_begin_reply");
+    show_ui_member(draft, "mode"); /* the preview: sender and a plain-text snippet */
+    check(mc_draft_insert(draft, "On it, **today**  "), "mc_draft_insert");
+    show_ui_member(draft, "can_send");
+    send_and_show(draft, 1000); /* hand-typed markdown converted, trailing spaces trimmed */
+    printf("after the send:\n");
+    show_ui_member(draft, "mode");
+    show_ui_member(draft, "thread_parent_id");
+    mc_draft_free(draft);
+}
+
+static void tray_and_send(void) {
+    heading("16. An attachment tray with two uploads, sent in kind order");
+    mc_draft *draft = NULL;
+    check(mc_draft_new("{\"max_files\": 5}", &draft), "mc_draft_new");
+    char *result = NULL;
+    check(mc_draft_stage_files(draft, "[{\"name\": \"report.pdf\", \"mime\": \"application/pdf\", \"size\": 48213, "
+                                      "\"ref\": \"host-1\"}, {\"name\": \"photo.jpg\", \"size\": 1048576, \"ref\": \"host-2\"}]",
+                                  &result),
+          "mc_draft_stage_files");
+    printf("staged:    %s\n", result);
+    mc_string_free(result);
+    /* The host uploads the files and reports progress; the tray tiles follow. */
+    check(mc_draft_upload_event(draft, 1, MC_UPLOAD_START, 0, NULL), "mc_draft_upload_event");
+    check(mc_draft_upload_event(draft, 2, MC_UPLOAD_START, 0, NULL), "mc_draft_upload_event");
+    check(mc_draft_upload_event(draft, 2, MC_UPLOAD_PROGRESS, 0.5, NULL), "mc_draft_upload_event");
+    check(mc_draft_insert(draft, "Q3 numbers and the *team* photo"), "mc_draft_insert");
+    char *tray = NULL;
+    check(mc_draft_attachments(draft, &tray), "mc_draft_attachments");
+    printf("tray:      %s\n", tray);
+    mc_string_free(tray);
+    show_ui_member(draft, "send_blocked"); /* not yet: uploads are running */
+    check(mc_draft_upload_event(draft, 1, MC_UPLOAD_COMPLETE, 0, "https://cdn.example/report.pdf"), "mc_draft_upload_event");
+    check(mc_draft_upload_event(draft, 2, MC_UPLOAD_COMPLETE, 0, "https://cdn.example/photo.jpg"), "mc_draft_upload_event");
+    show_ui_member(draft, "send_blocked");
+    send_and_show(draft, 2000); /* the image first (with the caption), then the file */
+    mc_draft_free(draft);
+}
+
+static const char *event_name(int32_t kind) {
+    static const char *const names[] = {"text", "selection", "formats", "send_state", "tray", "mention_query",
+                                        "command_query", "typing", "mode", "banner", "error", "cancel_upload"};
+    return kind >= 0 && kind < (int32_t)(sizeof names / sizeof names[0]) ? names[kind] : "?";
+}
+
+/* The listener: user_data is the host's own context (here a counter); the payload lives only during the call. */
+static void print_event(void *user_data, int32_t kind, const char *payload_json) {
+    int *count = user_data;
+    (*count)++;
+    printf("  event %-10s %s\n", event_name(kind), payload_json);
+}
+
+static void listener_tour(void) {
+    heading("17. A listener hearing one typed word");
+    mc_draft *draft = NULL;
+    check(mc_draft_new(NULL, &draft), "mc_draft_new");
+    int count = 0;
+    check(mc_draft_set_listener(draft, print_event, &count), "mc_draft_set_listener");
+    const char *word = "Hey";
+    for (const char *key = word; *key; key++) {
+        printf("type '%c':\n", *key);
+        check(mc_draft_insert_n(draft, key, 1), "mc_draft_insert_n");
+    }
+    printf("5 s later (host clock):\n");
+    check(mc_draft_tick(draft, 5000), "mc_draft_tick");
+    printf("a refused call:\n");
+    mc_status status = mc_draft_insert(draft, "\xFF");
+    printf("  -> %s\n", status_name(status));
+    check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener"); /* detach before freeing */
+    printf("%d events\n", count);
+    mc_draft_free(draft);
+}
+
 int main(void) {
     heading("1. Library");
     printf("mc_version() = %s (header %s), ABI %u\n", mc_version(), MC_VERSION_STRING, mc_abi_version());
@@ -239,5 +355,8 @@ int main(void) {
     printf("\nfreed; a second mc_draft_free is refused: %s\n", mc_last_error());
 
     composer_tour();
+    reply_and_send();
+    tray_and_send();
+    listener_tour();
     return 0;
 }

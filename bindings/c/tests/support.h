@@ -5,6 +5,8 @@
 #ifndef MC_TEST_SUPPORT_H
 #define MC_TEST_SUPPORT_H
 
+#include <pthread.h>
+
 #include "harness.h"
 
 /* Document JSON builders (string literals): DOC("text", SPAN(0, 2, "bold") "," LINK(...)). Text and values
@@ -33,8 +35,9 @@
 #define CHECK_CONFIG(d, expected) support_check_config(__FILE__, __LINE__, (d), (expected))
 
 /* Everything observable about a draft, to prove that a refused call changed nothing: the content, the
-   configuration, the selection, the typing attributes (active formats), the mentions, the wire markdown
-   and the undo state (a refused call adds no undo step). */
+   configuration, the selection, the typing attributes (active formats), the mentions, the wire markdown,
+   the undo state (a refused call adds no undo step), the whole UI state (mode, thread, tray, queries,
+   banner, cooldown, typing) and the versioned snapshot (the draft an edit put aside, the clock). */
 typedef struct {
     char *text;
     char *document;
@@ -42,6 +45,8 @@ typedef struct {
     char *active;
     char *mentions;
     char *markdown;
+    char *ui;
+    char *snapshot;
     int64_t length;
     int64_t anchor;
     int64_t focus;
@@ -73,7 +78,7 @@ int support_check_refused(const char *file, int line, const char *call, mc_statu
         support_check_refused(__FILE__, __LINE__, #call, refused_status_, (expected), (function)); \
     } while (0)
 
-/* CHECK_REFUSED plus: the draft's text, selection, document and config are unchanged. */
+/* CHECK_REFUSED plus: nothing observable about the draft changed (see draft_state). */
 #define CHECK_REFUSED_UNCHANGED(d, call, expected, function) \
     do { \
         draft_state before_; \
@@ -150,5 +155,160 @@ mc_draft *support_freed_draft(void);
     "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":10,\"max_length\":null,\"trim\":true," \
     "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":10,\"max_file_size\":104857600," \
     "\"allowed_types\":null,\"undo_depth\":100,\"slow_mode_seconds\":0}"
+
+/*
+ * CHECK_REFUSED plus: nothing changed except the UI state's "info_banner", which is now `banner` (raw
+ * JSON). The one documented exception to "a refused call changes nothing": going past the mention
+ * limit raises the banner.
+ */
+#define CHECK_REFUSED_BANNER(d, call, expected, function, banner) \
+    do { \
+        draft_state before_; \
+        if (support_snapshot(__FILE__, __LINE__, (d), &before_)) { \
+            CHECK_REFUSED(call, expected, function); \
+            support_check_unchanged_but_banner(__FILE__, __LINE__, (d), &before_, (banner)); \
+            support_snapshot_free(&before_); \
+        } \
+    } while (0)
+void support_check_unchanged_but_banner(const char *file, int line, mc_draft *d, const draft_state *before,
+                                        const char *banner);
+
+/* ---- JSON read back from the library (compact, as it writes it) ---- */
+
+/* The raw text of member `key` of a top-level JSON object, or of element `index` of a top-level array
+   (caller frees with free()); NULL when absent or when json is not an object / array. */
+char *support_json_member(const char *json, const char *key);
+char *support_json_element(const char *json, size_t index);
+/* json with the value of top-level member `key` replaced by `value` (caller frees with free()). */
+char *support_json_with_member(const char *json, const char *key, const char *value);
+
+/* ---- The composer: UI state, sending, the tray ---- */
+
+/* mc_draft_ui_state is exactly `expected`, or its member `key` is exactly `expected` (raw JSON). */
+#define CHECK_UI(d, expected) support_check_ui(__FILE__, __LINE__, (d), NULL, (expected))
+#define CHECK_UI_MEMBER(d, key, expected) support_check_ui(__FILE__, __LINE__, (d), (key), (expected))
+void support_check_ui(const char *file, int line, mc_draft *d, const char *key, const char *expected);
+
+/* mc_draft_can_send agrees with the UI state, whose "send_blocked" is exactly `expected` ("null" when
+   the draft can be sent, else {"reason", "message"}). */
+#define CHECK_SEND_BLOCKED(d, expected) support_check_send_blocked(__FILE__, __LINE__, (d), (expected))
+void support_check_send_blocked(const char *file, int line, mc_draft *d, const char *expected);
+/* The draft can be sent, or is blocked for `reason` (a name such as "cooldown"), whatever the message. */
+#define CHECK_SENDABLE(d) support_check_reason(__FILE__, __LINE__, (d), NULL)
+#define CHECK_BLOCKED(d, reason) support_check_reason(__FILE__, __LINE__, (d), (reason))
+void support_check_reason(const char *file, int line, mc_draft *d, const char *reason);
+
+/* mc_draft_send(d, now, &json) succeeds and hands back exactly `expected`. */
+#define CHECK_SEND(d, now, expected) support_check_send(__FILE__, __LINE__, (d), (now), (expected))
+void support_check_send(const char *file, int line, mc_draft *d, int64_t now, const char *expected);
+
+/* mc_draft_attachments is exactly `expected`. */
+#define CHECK_TRAY(d, expected) support_check_tray(__FILE__, __LINE__, (d), (expected))
+void support_check_tray(const char *file, int line, mc_draft *d, const char *expected);
+
+/* mc_draft_stage_files(d, files, &result) succeeds and the result is exactly `expected`. */
+#define CHECK_STAGE(d, files, expected) support_check_stage(__FILE__, __LINE__, (d), (files), (expected))
+void support_check_stage(const char *file, int line, mc_draft *d, const char *files, const char *expected);
+
+/* The draft's versioned snapshot (caller frees with mc_string_free), or NULL after a failure. */
+char *support_draft_snapshot(mc_draft *d);
+
+/* ---- A listener that records events ---- */
+
+/*
+ * Pass event_log_listener as the mc_listener and the log as user_data. Every event is copied (the
+ * payload is valid only during the callback); recording is thread-safe. With `reenter` set, the
+ * callback also calls mc_draft_text on that draft (a listener may call back into the draft) and keeps
+ * the last text it read in `reentered_text`. With `fail_inside` set, it also makes a failing call, which
+ * sets the calling thread's mc_last_error() during the callback.
+ */
+typedef struct {
+    pthread_mutex_t lock;
+    size_t count;
+    size_t capacity;
+    int32_t *kinds;
+    char **payloads;
+    void *user_data_seen; /* the user_data of the last call */
+    mc_draft *reenter;
+    char *reentered_text;
+    mc_status reenter_status;
+    int fail_inside; /* when set, the callback makes a failing call of its own (mc_convert_offset(NULL, …)) */
+} event_log;
+
+void event_log_init(event_log *log);
+void event_log_clear(event_log *log);
+void event_log_free(event_log *log);
+void event_log_listener(void *user_data, int32_t kind, const char *payload_json);
+/* "text", "selection", … "cancel_upload" for MC_EVENT_*; "(unknown event)" otherwise. */
+const char *support_event_name(int32_t kind);
+/* The events so far, one per line: "<name> <payload>\n" (caller frees with free()). */
+char *event_log_render(event_log *log);
+/* The event names so far, space-separated (caller frees with free()). */
+char *event_log_kinds(event_log *log);
+/* How many events of `kind` the log holds. */
+size_t event_log_count(event_log *log, int32_t kind);
+/* A copy of the payload of the last event of `kind` (caller frees with free()), or NULL. */
+char *event_log_last(event_log *log, int32_t kind);
+/* The last event of `kind` has exactly the payload `expected` (the log is kept). */
+#define CHECK_LAST_EVENT(log, kind, expected) support_check_last_event(__FILE__, __LINE__, (log), (kind), (expected))
+void support_check_last_event(const char *file, int line, event_log *log, int32_t kind, const char *expected);
+
+/* The recorded events are exactly `expected` (as event_log_render writes them); the log is cleared. */
+#define CHECK_EVENTS(log, expected) support_check_events(__FILE__, __LINE__, (log), (expected))
+/* The recorded event names are exactly `expected` (space-separated); the log is cleared. */
+#define CHECK_EVENT_KINDS(log, expected) support_check_event_kinds(__FILE__, __LINE__, (log), (expected))
+void support_check_events(const char *file, int line, event_log *log, const char *expected);
+void support_check_event_kinds(const char *file, int line, event_log *log, const char *expected);
+
+/* ---- JSON builders for expected values (string literals; raw JSON where an argument says so) ---- */
+
+#define Q(s) "\"" s "\""
+
+/* One tray tile as mc_draft_attachments writes it. progress, error, retryable and remote are raw JSON. */
+#define TILE(id, kind, name, mime, size, state, progress, error, retryable, remote) \
+    "{\"id\":" #id ",\"kind\":\"" kind "\",\"name\":\"" name "\",\"mime\":\"" mime "\",\"size\":" #size \
+    ",\"state\":\"" state "\",\"progress\":" progress ",\"error\":" error ",\"retryable\":" retryable \
+    ",\"remote\":" remote "}"
+#define TILE_QUEUED(id, kind, name, mime, size) TILE(id, kind, name, mime, size, "queued", "0.0", "null", "false", "null")
+#define TILE_UPLOADING(id, kind, name, mime, size, progress) \
+    TILE(id, kind, name, mime, size, "uploading", progress, "null", "false", "null")
+#define TILE_UPLOADED(id, kind, name, mime, size, remote) \
+    TILE(id, kind, name, mime, size, "uploaded", "1.0", "null", "false", Q(remote))
+#define TILE_FAILED(id, kind, name, mime, size, message) \
+    TILE(id, kind, name, mime, size, "failed", "null", Q(message), "true", "null")
+#define TILE_ERROR(id, kind, name, mime, size, message) \
+    TILE(id, kind, name, mime, size, "error", "null", Q(message), "false", "null")
+
+/* One outgoing message as mc_draft_send writes it; every argument but type is raw JSON. */
+#define OUT_MSG(type, text, mentions, attachment_kind, attachments, command, args, quoted_id, edited_id, parent_id) \
+    "{\"type\":\"" type "\",\"text\":" text ",\"mentions\":" mentions ",\"attachment_kind\":" attachment_kind \
+    ",\"attachments\":" attachments ",\"command\":" command ",\"args\":" args ",\"quoted_id\":" quoted_id \
+    ",\"edited_id\":" edited_id ",\"parent_id\":" parent_id "}"
+#define TEXT_MSG(text, mentions, quoted_id, parent_id) \
+    OUT_MSG("text", text, mentions, "null", "[]", "null", "null", quoted_id, "null", parent_id)
+#define MEDIA_MSG(text, mentions, kind, attachments, quoted_id, parent_id) \
+    OUT_MSG("media", text, mentions, Q(kind), attachments, "null", "null", quoted_id, "null", parent_id)
+#define EDIT_MSG(text, mentions, edited_id, parent_id) \
+    OUT_MSG("edit", text, mentions, "null", "[]", "null", "null", "null", edited_id, parent_id)
+#define COMMAND_MSG(command, args, parent_id) \
+    OUT_MSG("command", "\"\"", "[]", "null", "[]", command, args, "null", "null", parent_id)
+/* One attachment of an outgoing message; remote is raw JSON. */
+#define OUT_FILE(id, name, mime, size, kind, remote, ref) \
+    "{\"id\":" #id ",\"name\":\"" name "\",\"mime\":\"" mime "\",\"size\":" #size ",\"kind\":\"" kind \
+    "\",\"remote\":" remote ",\"ref\":\"" ref "\"}"
+#define MENTION_OUT(uid, name) "{\"uid\":\"" uid "\",\"name\":\"" name "\"}"
+
+/* The whole UI state; every argument is raw JSON. */
+#define UI_STATE(can_send, send_blocked, mode, thread, selection, active, tray, attach, mic, banner, mention_query, \
+                 command_query, command, cooldown, length, max_length, typing, can_undo, can_redo) \
+    "{\"can_send\":" can_send ",\"send_blocked\":" send_blocked ",\"mode\":" mode ",\"thread_parent_id\":" thread \
+    ",\"selection\":" selection ",\"active_formats\":" active ",\"tray\":" tray ",\"attachments_available\":" attach \
+    ",\"mic_available\":" mic ",\"info_banner\":" banner ",\"mention_query\":" mention_query \
+    ",\"command_query\":" command_query ",\"command\":" command ",\"cooldown_remaining_ms\":" cooldown \
+    ",\"length\":" length ",\"max_length\":" max_length ",\"typing\":" typing ",\"can_undo\":" can_undo \
+    ",\"can_redo\":" can_redo "}"
+#define NO_FORMATS "{\"formats\":[],\"link\":null,\"color\":null}"
+#define MODE_NEW "{\"kind\":\"new\"}"
+#define BLOCKED_EMPTY "{\"reason\":\"empty\",\"message\":\"the message is empty\"}"
 
 #endif /* MC_TEST_SUPPORT_H */

@@ -64,8 +64,6 @@ static const canonical_case CANONICAL[] = {
      DOC("a\\nb", SPAN(0, 1, "bullet_list") "," SPAN(2, 3, "ordered_list"))},
     {"a block over several lines", DOC("l1\\nl2\\nl3", SPAN(0, 8, "code_block")),
      DOC("l1\\nl2\\nl3", SPAN(0, 8, "code_block"))},
-    {"carriage return is not a line break", DOC("x\\r\\ny", SPAN(0, 4, "quote")),
-     DOC("x\\r\\ny", SPAN(0, 4, "quote"))},
     {"link schemes and hosts normalized",
      DOC("abcdefghij", LINK(0, 2, "HTTPS://Example.com/A") "," LINK(2, 4, "example.com/docs") ","
          LINK(4, 6, "mailto:a@b.c") "," LINK(6, 8, "http://localhost:8080/x") ","
@@ -253,6 +251,11 @@ static void load_refuses_ill_formed_documents(void) {
         {"{\"text\":5}", MC_ERR_INVALID_ARGUMENT, "document: \"text\" must be a string, not number"},
         {"{\"text\":null}", MC_ERR_INVALID_ARGUMENT, "\"text\" must be a string, not null"},
         {"{\"text\":[\"a\"]}", MC_ERR_INVALID_ARGUMENT, "\"text\" must be a string, not array"},
+        /* A draft never holds a carriage return: line breaks are "\n" only. */
+        {DOC("a\\rb", ""), MC_ERR_INVALID_ARGUMENT,
+         "text holds a carriage return at offset 1; line breaks are \"\\n\" only"},
+        {DOC("ab\\r\\nc", ""), MC_ERR_INVALID_ARGUMENT, "text holds a carriage return at offset 2"},
+        {DOC("ab\\r", SPAN(0, 3, "bold")), MC_ERR_INVALID_ARGUMENT, "text holds a carriage return at offset 2"},
         {"{\"text\":\"a\",\"extra\":1}", MC_ERR_INVALID_ARGUMENT, "document: unknown key \"extra\""},
         {"{\"text\":\"a\",\"Spans\":[]}", MC_ERR_INVALID_ARGUMENT, "unknown key \"Spans\""},
         {"{\"text\":\"a\",\"spans\":{}}", MC_ERR_INVALID_ARGUMENT, "\"spans\" must be an array, not object"},

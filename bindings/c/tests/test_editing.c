@@ -98,11 +98,28 @@ static void insert_with_line_breaks_acts_as_enter(void) {
     /* "\n\n" on the item: the first Enter opens an empty item, the second one ends the list there. */
     CHECK_OK(mc_draft_insert(d, "\n\nafter"));
     CHECK_DOC(d, DOC("item\\nnext\\nlast\\nafter", SPAN(0, 14, "bullet_list")));
-    /* A carriage return is text, not a line break. */
+    /* CR LF and a lone CR become LF: a draft never holds "\r". */
     REQUIRE_LOAD(d, DOC("", ""));
     CHECK_OK(mc_draft_insert(d, "a\r\nb"));
-    CHECK_TEXT(d, "a\r\nb");
-    CHECK_LENGTH(d, 4);
+    CHECK_TEXT(d, "a\nb");
+    CHECK_LENGTH(d, 3);
+    CHECK_SELECTION(d, 3, 3);
+    CHECK_OK(mc_draft_insert(d, "\rc\n\rd\r"));
+    CHECK_DOC(d, DOC("a\\nb\\nc\\n\\nd\\n", ""));
+    CHECK_SELECTION(d, 9, 9);
+    /* ... also as Enter: the CR continues a list like "\n". */
+    REQUIRE_LOAD(d, DOC("item", SPAN(0, 4, "bullet_list")));
+    CHECK_OK(mc_draft_insert(d, "\r\nnext\rlast"));
+    CHECK_DOC(d, DOC("item\\nnext\\nlast", SPAN(0, 14, "bullet_list")));
+    /* Typed one scalar at a time, and through mc_draft_insert_n and mc_draft_replace. */
+    REQUIRE_LOAD(d, DOC("", ""));
+    TYPE(d, "x\ry\r");
+    CHECK_TEXT(d, "x\ny\n");
+    CHECK_OK(mc_draft_insert_n(d, "p\rq\r\n", 5));
+    CHECK_TEXT(d, "x\ny\np\nq\n");
+    CHECK_OK(mc_draft_replace(d, 0, 1, "1\r2\r\n"));
+    CHECK_TEXT(d, "1\n2\n\ny\np\nq\n");
+    CHECK_SELECTION(d, 4, 4);
     mc_draft_free(d);
 }
 
@@ -262,6 +279,7 @@ static const grapheme_case GRAPHEMES[] = {
     {"e + combining acute", "a" S_E_ACUTE, "a", 1},
     {"keycap", "a" S_KEYCAP_1, "a", 1},
     {"CR LF", "a\r\n", "a", 1},
+    {"CR", "a\r", "a", 1},
     {"line break", "a\n", "a", 1},
     {"CJK", "a" S_CJK, "a\xE6\xBC\xA2", 2},
     {"Hebrew", "a" S_HEBREW, "a\xD7\xA9\xD7\x9C\xD7\x95", 4},
@@ -527,7 +545,7 @@ static void run_moves(const char *file, int line, mc_draft *d, const move_case *
 
 static void move_by_grapheme(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
-    /* a(0) family(1..6) flag(6..8) e+acute(8..10) CR LF(10..12) b(12) end 13 */
+    /* CR LF is typed as LF: a(0) family(1..6) flag(6..8) e+acute(8..10) LF(10..11) b(11) end 12 */
     CHECK_OK(mc_draft_insert(d, "a" S_FAMILY S_FLAG_FR S_E_ACUTE "\r\nb"));
     CHECK_OK(mc_draft_set_selection(d, 0, 0));
     static const move_case moves[] = {
@@ -535,9 +553,9 @@ static void move_by_grapheme(void) {
         {MC_CARET_GRAPHEME, 1, 0, 6, 6},
         {MC_CARET_GRAPHEME, 1, 0, 8, 8},
         {MC_CARET_GRAPHEME, 1, 0, 10, 10},
+        {MC_CARET_GRAPHEME, 1, 0, 11, 11},
         {MC_CARET_GRAPHEME, 1, 0, 12, 12},
-        {MC_CARET_GRAPHEME, 1, 0, 13, 13},
-        {MC_CARET_GRAPHEME, 1, 0, 13, 13}, /* at the end: stays */
+        {MC_CARET_GRAPHEME, 1, 0, 12, 12}, /* at the end: stays */
         {MC_CARET_GRAPHEME, -2, 0, 10, 10},
         {MC_CARET_GRAPHEME, -3, 0, 1, 1},
         {MC_CARET_GRAPHEME, -5, 0, 0, 0}, /* past the start: stops there */
@@ -547,12 +565,12 @@ static void move_by_grapheme(void) {
         {MC_CARET_GRAPHEME, 2, MC_FLAG_EXTEND, 6, 10},
         {MC_CARET_GRAPHEME, -1, 0, 6, 6}, /* ... or to its start */
         {MC_CARET_GRAPHEME, 0, 0, 6, 6},
-        {MC_CARET_GRAPHEME, INT64_MAX, 0, 13, 13},
+        {MC_CARET_GRAPHEME, INT64_MAX, 0, 12, 12},
         {MC_CARET_GRAPHEME, INT64_MIN, 0, 0, 0},
-        {MC_CARET_GRAPHEME, INT64_MAX, MC_FLAG_EXTEND, 0, 13},
+        {MC_CARET_GRAPHEME, INT64_MAX, MC_FLAG_EXTEND, 0, 12},
     };
     run_moves(__FILE__, __LINE__, d, moves, ARRAY_LEN(moves));
-    CHECK_TEXT(d, "a" S_FAMILY S_FLAG_FR S_E_ACUTE "\r\nb"); /* moving never edits */
+    CHECK_TEXT(d, "a" S_FAMILY S_FLAG_FR S_E_ACUTE "\nb"); /* moving never edits */
     CHECK_UNDO_STATE(d, 1, 0);
     mc_draft_free(d);
 }

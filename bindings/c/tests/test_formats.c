@@ -645,16 +645,19 @@ static void insert_mention_refuses_bad_input(void) {
 static void mention_limit_and_disabled_mentions(void) {
     REQUIRE_NEW_DRAFT(d, "{\"mention_limit\":1}");
     CHECK_OK(mc_draft_insert_mention(d, "u1", "A"));
-    CHECK_REFUSED_MESSAGE(d, mc_draft_insert_mention(d, "u2", "B"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
-                          "mc_draft_insert_mention: a message can hold at most 1 mention");
+    /* The refusal raises the info banner (the documented exception to "a refused call changes nothing"). */
+    CHECK_REFUSED_BANNER(d, mc_draft_insert_mention(d, "u2", "B"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
+                         Q("You can mention up to 1 person in a message."));
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_insert_mention: a message can hold at most 1 mention");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_insert_mention(d, "u1", "A"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention");
     mc_draft_free(d);
 
     REQUIRE_NEW_DRAFT(two, "{\"mention_limit\":2}");
     CHECK_OK(mc_draft_insert_mention(two, "u1", "A"));
     CHECK_OK(mc_draft_insert_mention(two, "u2", "B"));
-    CHECK_REFUSED_MESSAGE(two, mc_draft_insert_mention(two, "u3", "C"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
-                          "mc_draft_insert_mention: a message can hold at most 2 mentions");
+    CHECK_REFUSED_BANNER(two, mc_draft_insert_mention(two, "u3", "C"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
+                         Q("You can mention up to 2 people in a message."));
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_insert_mention: a message can hold at most 2 mentions");
     CHECK_OK(mc_draft_delete_backward(two)); /* the space */
     CHECK_OK(mc_draft_delete_backward(two)); /* the second mention: room again */
     CHECK_OK(mc_draft_insert_mention(two, "u3", "C"));
@@ -662,8 +665,9 @@ static void mention_limit_and_disabled_mentions(void) {
     mc_draft_free(two);
 
     REQUIRE_NEW_DRAFT(none, "{\"mention_limit\":0}");
-    CHECK_REFUSED_MESSAGE(none, mc_draft_insert_mention(none, "u1", "A"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
-                          "mc_draft_insert_mention: a message can hold at most 0 mentions");
+    CHECK_REFUSED_BANNER(none, mc_draft_insert_mention(none, "u1", "A"), MC_ERR_LIMIT_EXCEEDED, "mc_draft_insert_mention",
+                         Q("You can mention up to 0 people in a message."));
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_insert_mention: a message can hold at most 0 mentions");
     mc_draft_free(none);
 
     REQUIRE_NEW_DRAFT(off, "{\"mentions\":false}");

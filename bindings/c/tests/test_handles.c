@@ -1,10 +1,12 @@
 /*
  * test_handles.c: every function that takes a draft (text, document, editing, formats, links, mentions,
- * history, markdown), called with NULL, freed and forged handles, and with NULL out-parameters / string
- * arguments. Nothing may crash; each refusal has its status and a message naming the function, and no
- * live draft changes. (Not yet here: the composer functions added later to the header: attachments,
- * modes, commands, send, snapshot / restore, UI state, listener.)
+ * history, markdown, and the composer: UI state, listener, clock, send, modes, thread, commands,
+ * snapshots, attachments, voice notes), called with NULL, freed and forged handles, and with NULL
+ * out-parameters / string arguments. Nothing may crash; each refusal has its status and a message naming
+ * the function, and no live draft changes (nor hears of it: a listener given with a bad handle is never
+ * registered).
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,9 @@ typedef enum {
     OP_MOVE_CARET, OP_SELECT_ALL, OP_APPLY_FORMAT, OP_REMOVE_FORMAT, OP_TOGGLE_FORMAT, OP_ACTIVE_FORMATS,
     OP_SET_LINK, OP_REMOVE_LINK, OP_INSERT_LINK, OP_INSERT_MENTION, OP_MENTIONS, OP_UNDO, OP_REDO,
     OP_UNDO_STATE, OP_BEGIN_BATCH, OP_COMMIT_BATCH, OP_SERIALIZE, OP_LOAD_MARKDOWN, OP_NORMALIZE_MARKDOWN,
+    OP_UI_STATE, OP_SET_LISTENER, OP_TICK, OP_CAN_SEND, OP_SEND, OP_CLEAR, OP_BEGIN_EDIT, OP_BEGIN_REPLY,
+    OP_CANCEL_MODE, OP_SET_THREAD, OP_SET_COMMAND, OP_CLEAR_COMMAND, OP_SNAPSHOT, OP_RESTORE, OP_STAGE_FILES,
+    OP_UPLOAD_EVENT, OP_REMOVE_ATTACHMENT, OP_ATTACHMENTS, OP_VOICE_NOTE,
     OP_COUNT
 } op_kind;
 
@@ -34,8 +39,21 @@ static const char *const OP_NAMES[OP_COUNT] = {
     "mc_draft_active_formats", "mc_draft_set_link", "mc_draft_remove_link", "mc_draft_insert_link",
     "mc_draft_insert_mention", "mc_draft_mentions", "mc_draft_undo", "mc_draft_redo", "mc_draft_undo_state",
     "mc_draft_begin_batch", "mc_draft_commit_batch", "mc_draft_serialize", "mc_draft_load_markdown",
-    "mc_draft_normalize_markdown",
+    "mc_draft_normalize_markdown", "mc_draft_ui_state", "mc_draft_set_listener", "mc_draft_tick",
+    "mc_draft_can_send", "mc_draft_send", "mc_draft_clear", "mc_draft_begin_edit", "mc_draft_begin_reply",
+    "mc_draft_cancel_mode", "mc_draft_set_thread", "mc_draft_set_command", "mc_draft_clear_command",
+    "mc_draft_snapshot", "mc_draft_restore", "mc_draft_stage_files", "mc_draft_upload_event",
+    "mc_draft_remove_attachment", "mc_draft_attachments", "mc_draft_voice_note",
 };
+
+/* A listener that must never be registered (it is only ever passed with a bad handle). */
+static void forbidden_listener(void *user_data, int32_t kind, const char *payload_json) {
+    (void)user_data;
+    harness_fail(__FILE__, __LINE__, "a listener passed with a bad handle heard event %d: %s", (int)kind,
+                 payload_json ? payload_json : "NULL");
+}
+
+#define FORGED_SNAPSHOT "{\"version\":1,\"document\":{\"text\":\"forged write\"},\"selection\":[0,0]}"
 
 /* Sentinels: an out-parameter must not receive an allocation when the call is refused. */
 static char string_sentinel;
@@ -83,6 +101,25 @@ static mc_status call_op(int op, mc_draft *d, int *leaked) {
     case OP_SERIALIZE: status = mc_draft_serialize(d, &s); break;
     case OP_LOAD_MARKDOWN: status = mc_draft_load_markdown(d, "**forged**", "{\"u1\":\"Forged\"}"); break;
     case OP_NORMALIZE_MARKDOWN: status = mc_draft_normalize_markdown(d); break;
+    case OP_UI_STATE: status = mc_draft_ui_state(d, &s); break;
+    case OP_SET_LISTENER: status = mc_draft_set_listener(d, forbidden_listener, &a); break;
+    case OP_TICK: status = mc_draft_tick(d, 1000); break;
+    case OP_CAN_SEND: status = mc_draft_can_send(d, &u); break;
+    case OP_SEND: status = mc_draft_send(d, 1000, &s); break;
+    case OP_CLEAR: status = mc_draft_clear(d); break;
+    case OP_BEGIN_EDIT: status = mc_draft_begin_edit(d, "m-1", "forged write", NULL, false); break;
+    case OP_BEGIN_REPLY: status = mc_draft_begin_reply(d, "m-1", "Forger", "forged", NULL); break;
+    case OP_CANCEL_MODE: status = mc_draft_cancel_mode(d); break;
+    case OP_SET_THREAD: status = mc_draft_set_thread(d, "forged-thread"); break;
+    case OP_SET_COMMAND: status = mc_draft_set_command(d, "forged", NULL); break;
+    case OP_CLEAR_COMMAND: status = mc_draft_clear_command(d); break;
+    case OP_SNAPSHOT: status = mc_draft_snapshot(d, &s); break;
+    case OP_RESTORE: status = mc_draft_restore(d, FORGED_SNAPSHOT); break;
+    case OP_STAGE_FILES: status = mc_draft_stage_files(d, "[{\"name\":\"forged.png\",\"size\":1}]", &s); break;
+    case OP_UPLOAD_EVENT: status = mc_draft_upload_event(d, 1, MC_UPLOAD_START, 0, NULL); break;
+    case OP_REMOVE_ATTACHMENT: status = mc_draft_remove_attachment(d, 1); break;
+    case OP_ATTACHMENTS: status = mc_draft_attachments(d, &s); break;
+    case OP_VOICE_NOTE: status = mc_draft_voice_note(d, "forged.m4a", "audio/mp4", 1, "https://forged.io/v", &s); break;
     default: status = MC_OK; break;
     }
     if (s != STRING_SENTINEL && s != NULL) {
@@ -102,6 +139,8 @@ static void every_function_refuses_bad_handles(void) {
     REQUIRE_NEW_DRAFT(witness, NULL);
     REQUIRE_LOAD(witness, "{\"text\":\"witness \\ud83d\\ude00\",\"spans\":[{\"start\":0,\"end\":7,\"format\":\"bold\"}]}");
     CHECK_OK(mc_draft_set_selection(witness, 2, 5));
+    CHECK_OK(mc_draft_stage_files(witness, "[{\"name\":\"w.png\",\"size\":1}]", NULL)); /* tile 1 */
+    CHECK_OK(mc_draft_set_thread(witness, "witness-thread"));
     draft_state before;
     REQUIRE(support_snapshot(__FILE__, __LINE__, witness, &before));
 
@@ -160,6 +199,8 @@ static void every_function_refuses_bad_handles(void) {
     free(heap);
     CHECK_UNCHANGED(witness, &before);
     support_snapshot_free(&before);
+    /* No listener reached the witness: changing it now calls nothing. */
+    CHECK_OK(mc_draft_insert(witness, "x"));
     mc_draft_free(witness);
 }
 
@@ -197,6 +238,20 @@ static void out_parameters_must_not_be_null(void) {
     CHECK_REFUSED_MESSAGE(d, mc_draft_undo_state(d, &u, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_undo_state",
                           "mc_draft_undo_state: out_can_redo is NULL");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_undo_state(d, NULL, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_undo_state");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_ui_state(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_ui_state",
+                          "mc_draft_ui_state: out_json is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_can_send(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_can_send",
+                          "mc_draft_can_send: out_can_send is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_send(d, 0, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_send",
+                          "mc_draft_send: out_messages_json is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_snapshot(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_snapshot",
+                          "mc_draft_snapshot: out_json is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_attachments(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_attachments",
+                          "mc_draft_attachments: out_json is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "v.m4a", "audio/mp4", 1, "https://cdn/v", NULL), MC_ERR_NULL_ARGUMENT,
+                          "mc_draft_voice_note", "mc_draft_voice_note: out_message_json is NULL");
+    /* The stage result is optional: NULL is allowed there. */
+    CHECK_OK(mc_draft_stage_files(d, "[]", NULL));
     mc_draft_free(d);
 }
 
@@ -227,13 +282,42 @@ static void string_arguments_must_not_be_null(void) {
                           "mc_draft_insert_mention", "mc_draft_insert_mention: name is NULL");
     CHECK_REFUSED_MESSAGE(d, mc_draft_load_markdown(d, NULL, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_load_markdown",
                           "mc_draft_load_markdown: markdown is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_begin_edit(d, NULL, "x", NULL, false), MC_ERR_NULL_ARGUMENT, "mc_draft_begin_edit",
+                          "mc_draft_begin_edit: message_id is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_begin_edit(d, "m", NULL, NULL, true), MC_ERR_NULL_ARGUMENT, "mc_draft_begin_edit",
+                          "mc_draft_begin_edit: markdown is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_begin_reply(d, NULL, "A", "x", NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_begin_reply",
+                          "mc_draft_begin_reply: message_id is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_begin_reply(d, "m", NULL, "x", NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_begin_reply",
+                          "mc_draft_begin_reply: sender is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_begin_reply(d, "m", "A", NULL, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_begin_reply",
+                          "mc_draft_begin_reply: markdown is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_set_command(d, NULL, "args"), MC_ERR_NULL_ARGUMENT, "mc_draft_set_command",
+                          "mc_draft_set_command: name is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_restore(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_restore",
+                          "mc_draft_restore: snapshot_json is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_stage_files(d, NULL, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_stage_files",
+                          "mc_draft_stage_files: files_json is NULL");
+    char *out = NULL;
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, NULL, "audio/mp4", 1, "r", &out), MC_ERR_NULL_ARGUMENT,
+                          "mc_draft_voice_note", "mc_draft_voice_note: name is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "v", NULL, 1, "r", &out), MC_ERR_NULL_ARGUMENT, "mc_draft_voice_note",
+                          "mc_draft_voice_note: mime is NULL");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "v", "audio/mp4", 1, NULL, &out), MC_ERR_NULL_ARGUMENT,
+                          "mc_draft_voice_note", "mc_draft_voice_note: remote is NULL");
+    CHECK(out == NULL);
+    /* Where NULL means "none", it is accepted: mentions_json, args, the thread, a reject message. */
+    CHECK_OK(mc_draft_set_thread(d, NULL));
+    CHECK_OK(mc_draft_begin_reply(d, "m", "A", "x", NULL));
+    CHECK_OK(mc_draft_cancel_mode(d));
+    CHECK_OK(mc_draft_set_listener(d, NULL, NULL));
     mc_draft_free(d);
 }
 
 /* A bad handle together with bad arguments. A NULL handle is checked before anything else by every draft
    function, so it is always MC_ERR_INVALID_HANDLE ("<function>: draft is NULL"). A forged non-NULL handle
    may be found after the arguments: then either error is fine, never a crash. */
-enum { BAD_CASES = 26 };
+enum { BAD_CASES = 41 };
 
 static mc_status call_with_bad_arguments(int which, mc_draft *d, const char **function) {
     int64_t a;
@@ -244,7 +328,10 @@ static mc_status call_with_bad_arguments(int which, mc_draft *d, const char **fu
         "mc_draft_insert_n", "mc_draft_move_caret", "mc_draft_apply_format", "mc_draft_remove_format",
         "mc_draft_toggle_format", "mc_draft_active_formats", "mc_draft_set_link", "mc_draft_insert_link",
         "mc_draft_insert_mention", "mc_draft_mentions", "mc_draft_undo_state", "mc_draft_serialize",
-        "mc_draft_load_markdown",
+        "mc_draft_load_markdown", "mc_draft_ui_state", "mc_draft_can_send", "mc_draft_send", "mc_draft_tick",
+        "mc_draft_begin_edit", "mc_draft_begin_reply", "mc_draft_set_thread", "mc_draft_set_command",
+        "mc_draft_snapshot", "mc_draft_restore", "mc_draft_stage_files", "mc_draft_upload_event",
+        "mc_draft_remove_attachment", "mc_draft_attachments", "mc_draft_voice_note",
     };
     *function = names[which];
     switch (which) {
@@ -273,7 +360,22 @@ static mc_status call_with_bad_arguments(int which, mc_draft *d, const char **fu
     case 22: return mc_draft_mentions(d, NULL);
     case 23: return mc_draft_undo_state(d, NULL, NULL);
     case 24: return mc_draft_serialize(d, NULL);
-    default: return mc_draft_load_markdown(d, "\xFF", "[");
+    case 25: return mc_draft_load_markdown(d, "\xFF", "[");
+    case 26: return mc_draft_ui_state(d, NULL);
+    case 27: return mc_draft_can_send(d, NULL);
+    case 28: return mc_draft_send(d, -1, NULL);
+    case 29: return mc_draft_tick(d, -1);
+    case 30: return mc_draft_begin_edit(d, NULL, "\xFF", "{", false);
+    case 31: return mc_draft_begin_reply(d, "", NULL, "\xFF", "[");
+    case 32: return mc_draft_set_thread(d, "\xFF");
+    case 33: return mc_draft_set_command(d, "", "\xFF");
+    case 34: return mc_draft_snapshot(d, NULL);
+    case 35: return mc_draft_restore(d, "{");
+    case 36: return mc_draft_stage_files(d, "{", NULL);
+    case 37: return mc_draft_upload_event(d, 0, 99, NAN, "\xFF");
+    case 38: return mc_draft_remove_attachment(d, 0);
+    case 39: return mc_draft_attachments(d, NULL);
+    default: return mc_draft_voice_note(d, NULL, "\xFF", -1, "", NULL);
     }
 }
 
@@ -303,7 +405,8 @@ static void forged_handle_with_bad_arguments_is_refused(void) {
             support_prime_last_error("(none)");
             mc_status status = call_with_bad_arguments(i, handles[h], &function);
             int acceptable = status == MC_ERR_INVALID_HANDLE || status == MC_ERR_NULL_ARGUMENT
-                || status == MC_ERR_INVALID_UTF8 || status == MC_ERR_INVALID_JSON || status == MC_ERR_INVALID_ARGUMENT;
+                || status == MC_ERR_INVALID_UTF8 || status == MC_ERR_INVALID_JSON || status == MC_ERR_INVALID_ARGUMENT
+                || status == MC_ERR_OUT_OF_RANGE;
             if (!acceptable || !support_last_error_names(function))
                 harness_fail(__FILE__, __LINE__, "%s (case %d, handle %zu) returned %s, message \"%s\"", function, i, h,
                              harness_status_name(status), mc_last_error());

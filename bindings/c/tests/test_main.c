@@ -21,7 +21,10 @@
     X(formats)        \
     X(history)        \
     X(markdown)       \
-    X(regressions)
+    X(regressions)    \
+    X(composer)       \
+    X(events)         \
+    X(attachments)    \
 
 #define DECLARE_REGISTER(topic) void register_##topic##_tests(void);
 TEST_FILES(DECLARE_REGISTER)

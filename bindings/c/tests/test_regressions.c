@@ -76,7 +76,29 @@ static void mention_limit_counts_the_mentions_that_remain(void) {
     mc_draft_free(d);
 }
 
+/*
+ * "A draft never holds \r": typed or replaced text turns CR LF and a lone CR into LF, and document JSON
+ * with a CR is refused. mc_draft_insert_link once took "a\rb" as it was; now its CR is a line break like the
+ * others, so link text holding one is refused and the draft's snapshot always restores.
+ */
+static void insert_link_refuses_a_carriage_return(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_REFUSED_MESSAGE(d, mc_draft_insert_link(d, "a\rb", "https://x.io"), MC_ERR_INVALID_ARGUMENT,
+                          "mc_draft_insert_link", "mc_draft_insert_link: link text must be non-empty and on one line");
+    char *text = support_text(d);
+    CHECK(text != NULL && strchr(text, '\r') == NULL);
+    mc_string_free(text);
+    /* Whatever it holds, the draft's snapshot restores. */
+    char *snapshot = support_draft_snapshot(d);
+    REQUIRE_NEW_DRAFT(e, NULL);
+    CHECK_OK(mc_draft_restore(e, snapshot));
+    mc_string_free(snapshot);
+    mc_draft_free(e);
+    mc_draft_free(d);
+}
+
 static const harness_test TESTS[] = {
+    HARNESS_TEST(insert_link_refuses_a_carriage_return),
     HARNESS_TEST(format_functions_check_a_null_draft_first),
     HARNESS_TEST(normalize_keeps_empty_lines),
     HARNESS_TEST(image_syntax_stays_literal),
