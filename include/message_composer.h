@@ -89,7 +89,7 @@ typedef int32_t mc_event;
 /* Upload events for mc_draft_upload_event. */
 typedef int32_t mc_upload_event;
 #define MC_UPLOAD_START 0 /**< queued -> uploading(0). */
-#define MC_UPLOAD_PROGRESS 1 /**< uploading(p) -> uploading(progress), progress in [0, 1] and never backwards. */
+#define MC_UPLOAD_PROGRESS 1 /**< queued or uploading(p) -> uploading(progress), progress in [0, 1] and never backwards. */
 #define MC_UPLOAD_COMPLETE 2 /**< uploading -> uploaded; value = the remote reference. */
 #define MC_UPLOAD_FAIL 3 /**< uploading -> failed (retryable); value = the message. */
 #define MC_UPLOAD_RETRY 4 /**< failed -> queued. */
@@ -430,9 +430,9 @@ mc_status mc_draft_undo_state(mc_draft *draft, bool *out_can_undo, bool *out_can
 /// MC_UPLOAD_PROGRESS, value for COMPLETE (remote reference), FAIL and REJECT (message; NULL for
 /// REJECT means "This file type isn't allowed."). An illegal transition is refused and changes
 /// nothing.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, missing value,
-/// NaN progress), MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal
-/// transition), MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, NaN progress, empty
+/// value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL), MC_ERR_OUT_OF_RANGE (progress
+/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8.
 mc_status mc_draft_upload_event(mc_draft *draft, uint64_t id, mc_upload_event event, double progress, const char *value);
 
 /// A recorded voice note, already uploaded (remote), goes out at once as its own message

@@ -39,7 +39,7 @@ extension DraftState {
         }
         guard !draft.isInBatch, let from = batchStart ?? before else { return nil }
         batchStart = nil
-        let events = Draft.events(from: from, to: draft.uiState, notices: draft.drainNotices(), text: { draft.text })
+        let events = Draft.events(from: from, to: draft.uiState, notices: draft.drainNotices(), document: draft.document)
         return events.isEmpty ? nil : PendingDelivery(listener: listener, events: events)
     }
 }

@@ -18,7 +18,7 @@ public enum MCUploadEvent: Int32, CaseIterable, Sendable {
     public var doc: String {
         switch self {
         case .start: return "queued -> uploading(0)."
-        case .progress: return "uploading(p) -> uploading(progress), progress in [0, 1] and never backwards."
+        case .progress: return "queued or uploading(p) -> uploading(progress), progress in [0, 1] and never backwards."
         case .complete: return "uploading -> uploaded; value = the remote reference."
         case .fail: return "uploading -> failed (retryable); value = the message."
         case .retry: return "failed -> queued."
@@ -76,9 +76,9 @@ public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePo
 /// MC_UPLOAD_PROGRESS, `value` for COMPLETE (remote reference), FAIL and REJECT (message; NULL for
 /// REJECT means "This file type isn't allowed."). An illegal transition is refused and changes
 /// nothing.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, missing value,
-/// NaN progress), MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal
-/// transition), MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, NaN progress, empty
+/// value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL), MC_ERR_OUT_OF_RANGE (progress
+/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8.
 @_cdecl("mc_draft_upload_event")
 public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event: Int32, _ progress: Double,
                                   _ value: UnsafePointer<CChar>?) -> Int32 {

@@ -46,7 +46,7 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
         try withDraft(draft) { s in
             s.listener = listener.map { Listener(callback: $0, userData: user_data) }
             // Registered inside an open batch: the batch's events start from now.
-            if s.listener == nil { s.batchStart = nil } else if s.draft.isInBatch, s.batchStart == nil { s.batchStart = s.draft.uiState }
+            if s.listener == nil { s.batchStart = nil } else if s.draft.isInBatch, s.batchStart == nil { s.batchStart = s.draft.batchStartState }
         }
     }
 }

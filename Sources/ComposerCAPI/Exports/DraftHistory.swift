@@ -37,7 +37,7 @@ public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         try withDraft(draft) { s in
             // Events wait for the outermost commit, then describe the whole batch.
-            if !s.draft.isInBatch, s.listener != nil { s.batchStart = s.draft.uiState }
+            if !s.draft.isInBatch, s.listener != nil { s.batchStart = s.draft.batchStartState }
             s.draft.beginBatch()
         }
     }

@@ -138,7 +138,7 @@ extension Draft {
         case .edit:
             restoreSavedDraft()
         case .new, .reply:
-            checkpoint(.other)
+            if !document.isEmpty { checkpoint(.other) }
             document = Document()
             selection = .caret(0)
             pending = nil

@@ -1,6 +1,9 @@
 /// Everything a UI needs to draw the composer (SPEC section 10), as one value and as JSON.
 public struct UIState: Equatable, Sendable {
     public var revision: Int
+    /// The content itself, kept only for a batch's starting state, so a batch that changes the
+    /// text and changes it back reports no text event (a revision cannot tell).
+    public var content: Document?
     public var selection: Selection
     public var activeFormats: ActiveFormats
     public var sendBlocker: SendBlocker?
@@ -101,8 +104,15 @@ public struct UIEvent: Equatable, Sendable {
 }
 
 extension Draft {
+    /// The UI state a batch starts from: with the content kept for comparison at the commit.
+    public var batchStartState: UIState {
+        var state = uiState
+        state.content = document
+        return state
+    }
+
     public var uiState: UIState {
-        UIState(revision: revision, selection: selection, activeFormats: activeFormats, sendBlocker: sendBlocker,
+        UIState(revision: revision, content: nil, selection: selection, activeFormats: activeFormats, sendBlocker: sendBlocker,
                 mode: mode, threadParentID: threadParentID, tray: tray, canAttach: canAttach, canRecordVoice: canRecordVoice,
                 infoBanner: infoBanner, mentionQuery: mentionQuery, commandQuery: commandQuery, command: command,
                 cooldownRemaining: cooldownRemaining, length: length, maxLength: config.maxLength, isTyping: isTyping,
@@ -111,11 +121,18 @@ extension Draft {
 
     /// The events that turn `old` into `new`, in a fixed order, plus the pending notices: one
     /// event per kind at most (a batch of changes coalesces to one set).
-    public static func events(from old: UIState, to new: UIState, notices: [DraftNotice], text: () -> String) -> [UIEvent] {
+    public static func events(from old: UIState, to new: UIState, notices: [DraftNotice], document: Document) -> [UIEvent] {
         var events: [UIEvent] = []
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
-        if old.revision != new.revision {
-            add(.text, .object([("text", .string(text())), ("length", .integer(Int64(new.length)))]))
+        let contentChanged: Bool
+        if let before = old.content, old.revision != new.revision {
+            contentChanged = before.scalars != document.scalars || before.styles != document.styles
+                || before.lineBlocks != document.lineBlocks
+        } else {
+            contentChanged = old.revision != new.revision
+        }
+        if contentChanged {
+            add(.text, .object([("text", .string(document.text)), ("length", .integer(Int64(new.length)))]))
         }
         if old.selection != new.selection {
             add(.selection, .array([.integer(Int64(new.selection.anchor)), .integer(Int64(new.selection.focus))]))

@@ -208,7 +208,7 @@ import Testing
         let before = draft.uiState
         draft.type("@b")
         let after = draft.uiState
-        let events = Draft.events(from: before, to: after, notices: draft.drainNotices(), text: { draft.text })
+        let events = Draft.events(from: before, to: after, notices: draft.drainNotices(), document: draft.document)
         #expect(events.map(\.kind) == [.text, .selection, .sendState, .mentionQuery, .typing])
         #expect(events[0].payload == #"{"text":"@b","length":2}"#)
         #expect(after.jsonValue.member("can_send") == .bool(true))

@@ -16,12 +16,14 @@ from .constants import (
     VERSION_PATCH,
     VERSION_STRING,
     CaretUnit,
+    EventKind,
     Flag,
     Format,
     Status,
     Unit,
+    UploadEvent,
 )
-from .draft import Draft
+from .draft import Draft, Listener, ListenerWarning
 from .errors import (
     ComposerError,
     InvalidArgumentError,
@@ -35,7 +37,15 @@ from .errors import (
     OutOfRangeError,
     UnsafeLinkError,
 )
-from .functions import abi_version, convert_offset, version
+from .functions import (
+    abi_version,
+    convert_offset,
+    markdown_to_html,
+    markdown_to_plain_text,
+    parse_markdown,
+    parse_markdown_json,
+    version,
+)
 
 __version__ = VERSION_STRING
 
@@ -48,6 +58,7 @@ __all__ = [
     "CaretUnit",
     "ComposerError",
     "Draft",
+    "EventKind",
     "Flag",
     "Format",
     "InvalidArgumentError",
@@ -56,13 +67,20 @@ __all__ = [
     "InvalidJSONError",
     "InvalidUTF8Error",
     "LimitExceededError",
+    "Listener",
+    "ListenerWarning",
     "NotAllowedError",
     "NullArgumentError",
     "OutOfRangeError",
     "Status",
     "Unit",
     "UnsafeLinkError",
+    "UploadEvent",
     "abi_version",
     "convert_offset",
+    "markdown_to_html",
+    "markdown_to_plain_text",
+    "parse_markdown",
+    "parse_markdown_json",
     "version",
 ]

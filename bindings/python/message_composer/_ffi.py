@@ -13,7 +13,23 @@ from __future__ import annotations
 
 import json
 import operator
-from ctypes import CDLL, POINTER, byref, c_bool, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_void_p, string_at
+from collections.abc import Mapping
+from ctypes import (
+    CDLL,
+    CFUNCTYPE,
+    POINTER,
+    byref,
+    c_bool,
+    c_char_p,
+    c_double,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+    string_at,
+)
 from typing import Any, Callable, NamedTuple
 
 from . import _library
@@ -25,6 +41,11 @@ mc_status = c_int32
 mc_format = c_int32
 mc_unit = c_int32
 mc_caret_unit = c_int32
+mc_event = c_int32
+mc_upload_event = c_int32
+#: void (*)(void *user_data, int32_t kind, const char *payload_json): the payload is valid only
+#: during the call. A Draft keeps its instance referenced for as long as C may call it.
+mc_listener = CFUNCTYPE(None, c_void_p, c_int32, c_char_p)
 mc_draft_p = c_void_p  #: mc_draft *, an opaque handle
 mc_draft_pp = POINTER(c_void_p)  #: mc_draft **
 out_string = POINTER(c_void_p)  #: char **: a string the caller frees with mc_string_free (never c_char_p)
@@ -96,6 +117,37 @@ DECLARATIONS: tuple[Decl, ...] = (
     # Document JSON.
     _status("mc_draft_document", mc_draft_p, out_string),
     _status("mc_draft_load_document", mc_draft_p, c_char_p),
+    # Wire format (markdown). mentions_json: {"uid": "name"} or NULL.
+    _status("mc_draft_serialize", mc_draft_p, out_string),
+    _status("mc_draft_load_markdown", mc_draft_p, c_char_p, c_char_p),
+    _status("mc_draft_normalize_markdown", mc_draft_p),
+    _status("mc_markdown_parse", c_char_p, out_string),
+    _status("mc_markdown_parse_with_mentions", c_char_p, c_char_p, out_string),
+    _status("mc_markdown_to_plain_text", c_char_p, c_char_p, c_int64, out_string),
+    _status("mc_markdown_to_html", c_char_p, c_char_p, out_string),
+    # UI state, events, clock.
+    _status("mc_draft_ui_state", mc_draft_p, out_string),
+    _status("mc_draft_set_listener", mc_draft_p, mc_listener, c_void_p),
+    _status("mc_draft_tick", mc_draft_p, c_int64),
+    # Sending, modes, thread, commands.
+    _status("mc_draft_can_send", mc_draft_p, out_bool),
+    _status("mc_draft_send", mc_draft_p, c_int64, out_string),
+    _status("mc_draft_clear", mc_draft_p),
+    _status("mc_draft_begin_edit", mc_draft_p, c_char_p, c_char_p, c_char_p, c_bool),
+    _status("mc_draft_begin_reply", mc_draft_p, c_char_p, c_char_p, c_char_p, c_char_p),
+    _status("mc_draft_cancel_mode", mc_draft_p),
+    _status("mc_draft_set_thread", mc_draft_p, c_char_p),
+    _status("mc_draft_set_command", mc_draft_p, c_char_p, c_char_p),
+    _status("mc_draft_clear_command", mc_draft_p),
+    # Persistence.
+    _status("mc_draft_snapshot", mc_draft_p, out_string),
+    _status("mc_draft_restore", mc_draft_p, c_char_p),
+    # Attachments. Ids are uint64_t.
+    _status("mc_draft_stage_files", mc_draft_p, c_char_p, out_string),
+    _status("mc_draft_upload_event", mc_draft_p, c_uint64, mc_upload_event, c_double, c_char_p),
+    _status("mc_draft_remove_attachment", mc_draft_p, c_uint64),
+    _status("mc_draft_attachments", mc_draft_p, out_string),
+    _status("mc_draft_voice_note", mc_draft_p, c_char_p, c_char_p, c_int64, c_char_p, out_string),
 )
 
 
@@ -178,6 +230,14 @@ def int64(value: int, what: str, where: str) -> int:
     return value
 
 
+def uint64(value: int, what: str, where: str) -> int:
+    """An int that fits uint64_t (attachment ids); ctypes would silently wrap a negative one."""
+    value = operator.index(value)
+    if not 0 <= value < 2**64:
+        raise InvalidArgumentError(f"{where}: {what} {value} does not fit in uint64_t")
+    return value
+
+
 def int32(value: int, what: str, where: str) -> int:
     """An int that fits int32_t (units, formats)."""
     value = operator.index(value)
@@ -191,6 +251,14 @@ def json_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def mentions_json(mentions: Mapping[str, str] | str | None, where: str) -> bytes | None:
+    """A mentions_json argument: None gives NULL; a mapping {uid: name} is json.dumps'ed; a str is
+    passed as JSON text. The library validates it (an object of uid -> name strings)."""
+    if mentions is None:
+        return None
+    return cstring(json_text(mentions), "mentions", where)
 
 
 def take_string(function: Callable[..., int], *args: Any) -> str:

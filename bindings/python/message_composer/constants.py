@@ -69,3 +69,31 @@ class Unit(IntEnum):
     SCALAR = 0
     UTF16 = 1
     UTF8 = 2
+
+
+class EventKind(IntEnum):
+    """``mc_event`` (``MC_EVENT_*``): what a listener event reports; its payload is JSON, decoded."""
+
+    TEXT = 0  #: The text changed: ``{"text", "length"}``.
+    SELECTION = 1  #: The selection changed: ``[anchor, focus]``.
+    FORMATS = 2  #: The active formats changed: as ``Draft.active_formats``.
+    SEND_STATE = 3  #: Sendability changed: ``{"can_send", "reason"}``.
+    TRAY = 4  #: The attachment tray changed: as ``Draft.attachments()``.
+    MENTION_QUERY = 5  #: The mention query changed or ended: ``{"query", "start", "end"}`` or None.
+    COMMAND_QUERY = 6  #: The command query changed or ended: ``{"query", "start", "end"}`` or None.
+    TYPING = 7  #: Typing started or stopped: ``{"typing": bool}``.
+    MODE = 8  #: The mode or command changed: the ``"mode"`` object of the UI state.
+    BANNER = 9  #: The info banner changed: a string or None.
+    ERROR = 10  #: A call on the draft was refused: ``{"function", "status", "message"}``.
+    CANCEL_UPLOAD = 11  #: The host should stop uploading attachment ``{"id"}``.
+
+
+class UploadEvent(IntEnum):
+    """``mc_upload_event`` (``MC_UPLOAD_*``): what the host reports about an upload."""
+
+    START = 0  #: queued -> uploading(0).
+    PROGRESS = 1  #: uploading(p) -> uploading(progress), progress in [0, 1] and never backwards.
+    COMPLETE = 2  #: uploading -> uploaded; value = the remote reference.
+    FAIL = 3  #: uploading -> failed (retryable); value = the message.
+    RETRY = 4  #: failed -> queued.
+    REJECT = 5  #: any -> error (not retryable); value = the message, None for "This file type isn't allowed.".

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 import json
+import warnings
 import weakref
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from ctypes import byref, c_bool, c_int64, c_void_p
 from typing import Any
 
 from . import _ffi
 from ._ffi import lib
-from .constants import CaretUnit, Flag, Format, Unit
+from .constants import CaretUnit, EventKind, Flag, Format, Unit, UploadEvent
+
+#: A listener: ``callback(kind, payload)`` with the event kind and its JSON payload, decoded.
+Listener = Callable[[EventKind, Any], None]
+
+
+class ListenerWarning(RuntimeWarning):
+    """A listener raised; the exception was caught (it must not unwind into C) and is kept in
+    ``Draft.listener_error``."""
+
+
+class _Callbacks:
+    """The ctypes callback objects C may call, kept alive until the draft is freed (the finalizer
+    holds this object, so a callback outlives every call C can make to it). ``retired`` keeps a
+    replaced callback while it may still be running (set_listener called from inside a listener)."""
+
+    def __init__(self) -> None:
+        self.current: Any = None
+        self.retired: list[Any] = []
+        self.depth = 0  # listener calls in progress
+
+
+def _free(handle: int, callbacks: _Callbacks) -> None:
+    lib.mc_draft_free(handle)
+    callbacks.current = None
+    callbacks.retired.clear()
 
 
 class Draft:
@@ -34,7 +60,10 @@ class Draft:
         handle = c_void_p()
         lib.mc_draft_new(config_json, byref(handle))
         self._handle: int = handle.value  # type: ignore[assignment]  # non-NULL on success
-        self._finalizer = weakref.finalize(self, lib.mc_draft_free, self._handle)
+        self._callbacks = _Callbacks()
+        #: The last exception a listener raised (caught at the C boundary), or None.
+        self.listener_error: BaseException | None = None
+        self._finalizer = weakref.finalize(self, _free, self._handle, self._callbacks)
 
     # Lifetime
 
@@ -283,10 +312,275 @@ class Draft:
         where = "mc_draft_load_document"
         lib.mc_draft_load_document(self._handle, _ffi.cstring(_ffi.json_text(document), "document", where))
 
+    # Wire format (markdown)
+
+    @property
+    def markdown(self) -> str:
+        """The content as wire markdown (the same as ``serialize()``): with rich text on, every
+        format; with rich text off, plain text with every markdown-significant character escaped
+        (mentions kept). ``parse_markdown(draft.markdown, mentions)`` with the draft's mention names
+        gives back ``draft.document()``."""
+        return _ffi.take_string(lib.mc_draft_serialize, self._handle)
+
+    def serialize(self) -> str:
+        """The content as wire markdown: ``mc_draft_serialize``, the same as the ``markdown`` property."""
+        return self.markdown
+
+    @property
+    def mention_names(self) -> dict[str, str]:
+        """``{uid: name}`` for the draft's mentions (the first name of each uid), as
+        ``parse_markdown`` wants them to read ``markdown`` back."""
+        names: dict[str, str] = {}
+        for mention in self.mentions:
+            names.setdefault(mention["uid"], mention["name"])
+        return names
+
+    def load_markdown(self, markdown: str, mentions: Mapping[str, str] | str | None = None) -> None:
+        """Replaces the content with a received message's markdown (one undo step); the caret moves
+        to the end. ``mentions``: ``{uid: name}`` (or its JSON text) for the mentions' display
+        names; a uid without one shows as "@uid".
+
+        Raises InvalidUTF8Error (a lone surrogate, or U+0000), InvalidJSONError (mentions text that
+        does not parse), InvalidArgumentError (mentions not an object of uid -> name strings, a bad
+        uid or name). On error the draft is unchanged.
+        """
+        where = "mc_draft_load_markdown"
+        lib.mc_draft_load_markdown(
+            self._handle, _ffi.cstring(markdown, "markdown", where), _ffi.mentions_json(mentions, where)
+        )
+
+    def normalize_markdown(self) -> None:
+        """Converts markdown typed by hand (``**x**``, ``_y_``, `` `z` ``, ``[a](b)``, "- item") into
+        formatting (one undo step); already formatted text stays literal. Does nothing with rich
+        text off. Sending does this; call it to show the result earlier."""
+        lib.mc_draft_normalize_markdown(self._handle)
+
     # Configuration
 
     @property
     def config(self) -> dict[str, Any]:
         """The effective configuration: every option, defaults filled in."""
         result: dict[str, Any] = json.loads(_ffi.take_string(lib.mc_draft_config, self._handle))
+        return result
+
+    # UI state, events, clock
+
+    def ui_state(self) -> dict[str, Any]:
+        """The whole UI state (README "UI state"): can_send and send_blocked, mode and reply
+        preview, thread, selection, active formats, tray, attachment and mic availability, banner,
+        mention and command queries, command, cooldown, length and limit, typing, undo/redo."""
+        result: dict[str, Any] = json.loads(_ffi.take_string(lib.mc_draft_ui_state, self._handle))
+        return result
+
+    def set_listener(self, callback: Listener | None) -> None:
+        """Registers ``callback(kind: EventKind, payload)`` (None removes it): after each call that
+        changes something, one event per changed aspect, on the calling thread, with the payload
+        JSON decoded; a batch delivers one coalesced set at its outermost commit. The callback may
+        call into the draft. An exception it raises does not reach C: it is caught, kept in
+        ``listener_error`` and reported as a ``ListenerWarning``.
+        """
+        callbacks = self._callbacks
+        if callback is None:
+            lib.mc_draft_set_listener(self._handle, _ffi.mc_listener(), None)
+            new = None
+        else:
+            if not callable(callback):
+                raise TypeError(f"listener must be callable or None, not {type(callback).__name__}")
+            new = _ffi.mc_listener(self._trampoline(callback))
+            lib.mc_draft_set_listener(self._handle, new, None)
+        old, callbacks.current = callbacks.current, new
+        if callbacks.depth:
+            callbacks.retired.append(old)  # may be running now: dropped at a later set_listener
+        else:
+            callbacks.retired.clear()
+
+    def _trampoline(self, callback: Listener) -> Callable[[Any, int, bytes | None], None]:
+        draft_ref = weakref.ref(self)  # no cycle through the callback object
+        callbacks = self._callbacks
+
+        def listener(user_data: Any, kind: int, payload_json: bytes | None) -> None:
+            callbacks.depth += 1
+            try:
+                try:
+                    event: Any = EventKind(kind)
+                except ValueError:
+                    event = kind  # a kind newer than this binding
+                payload = None if payload_json is None else json.loads(payload_json.decode("utf-8"))
+                callback(event, payload)
+            except BaseException as error:  # noqa: BLE001 - nothing may unwind into C
+                draft = draft_ref()
+                if draft is not None:
+                    draft.listener_error = error
+                try:
+                    warnings.warn(f"a Draft listener raised {error!r}; caught", ListenerWarning, stacklevel=1)
+                except BaseException:  # noqa: BLE001 - warnings turned into errors
+                    pass
+            finally:
+                callbacks.depth -= 1
+
+        return listener
+
+    def tick(self, now_ms: int) -> None:
+        """Advances the host clock to ``now_ms`` (milliseconds, any epoch, never backwards): typing
+        stops after 5 s without edits and the slow-mode cooldown counts down.
+        Raises OutOfRangeError (the clock went backwards)."""
+        lib.mc_draft_tick(self._handle, _ffi.int64(now_ms, "now_ms", "mc_draft_tick"))
+
+    # Sending, modes, thread, commands
+
+    @property
+    def can_send(self) -> bool:
+        """Whether ``send()`` would succeed now (why not: ``ui_state()["send_blocked"]``)."""
+        out = c_bool()
+        lib.mc_draft_can_send(self._handle, byref(out))
+        return out.value
+
+    def send(self, now_ms: int) -> list[dict[str, Any]]:
+        """Sends at the host time ``now_ms``: returns the outgoing messages (README "Outgoing
+        messages") and clears the draft (the thread stays; an edit gives back the draft put aside).
+        Raises NotAllowedError (not sendable; the message says why), OutOfRangeError (clock
+        backwards). A refused send changes nothing."""
+        result: list[dict[str, Any]] = json.loads(
+            _ffi.take_string(lib.mc_draft_send, self._handle, _ffi.int64(now_ms, "now_ms", "mc_draft_send"))
+        )
+        return result
+
+    def clear(self) -> None:
+        """Clears text, command and attachments (running uploads get a CANCEL_UPLOAD event); typing
+        stops. The mode and thread stay."""
+        lib.mc_draft_clear(self._handle)
+
+    def begin_edit(
+        self,
+        message_id: str,
+        markdown: str,
+        mentions: Mapping[str, str] | str | None = None,
+        is_media: bool = False,
+    ) -> None:
+        """Starts editing message ``message_id`` whose markdown is ``markdown`` (``mentions``:
+        ``{uid: name}``); with ``is_media`` only the caption is edited. The current draft is put
+        aside and comes back when the edit is sent or cancelled.
+        Raises InvalidArgumentError (empty id or control characters, bad mentions), InvalidJSONError."""
+        where = "mc_draft_begin_edit"
+        lib.mc_draft_begin_edit(
+            self._handle,
+            _ffi.cstring(message_id, "message_id", where),
+            _ffi.cstring(markdown, "markdown", where),
+            _ffi.mentions_json(mentions, where),
+            bool(is_media),
+        )
+
+    def begin_reply(
+        self, message_id: str, sender: str, markdown: str, mentions: Mapping[str, str] | str | None = None
+    ) -> None:
+        """Starts a reply to ``message_id`` by ``sender``; the preview shows its plain text cut to
+        100 grapheme clusters. The text being written stays. Errors as begin_edit."""
+        where = "mc_draft_begin_reply"
+        lib.mc_draft_begin_reply(
+            self._handle,
+            _ffi.cstring(message_id, "message_id", where),
+            _ffi.cstring(sender, "sender", where),
+            _ffi.cstring(markdown, "markdown", where),
+            _ffi.mentions_json(mentions, where),
+        )
+
+    def cancel_mode(self) -> None:
+        """Cancels an edit (the put-aside draft comes back) or dismisses a reply preview (the text
+        stays). Does nothing for a new message."""
+        lib.mc_draft_cancel_mode(self._handle)
+
+    def set_thread(self, parent_id: str | None) -> None:
+        """Sets the thread parent id every outgoing message carries (None clears it).
+        Raises InvalidArgumentError."""
+        where = "mc_draft_set_thread"
+        lib.mc_draft_set_thread(
+            self._handle, None if parent_id is None else _ffi.cstring(parent_id, "parent_id", where)
+        )
+
+    def set_command(self, name: str, args: str | None = None) -> None:
+        """Sets the slash command ``name`` (without "/") with ``args``: text and attachments are
+        cleared and the draft now sends the command. Raises InvalidArgumentError, NotAllowedError
+        (while editing)."""
+        where = "mc_draft_set_command"
+        lib.mc_draft_set_command(
+            self._handle, _ffi.cstring(name, "name", where), None if args is None else _ffi.cstring(args, "args", where)
+        )
+
+    def clear_command(self) -> None:
+        """Removes the command."""
+        lib.mc_draft_clear_command(self._handle)
+
+    # Persistence
+
+    def snapshot(self) -> str:
+        """The whole draft as versioned JSON text (text, formats, selection, mode with the
+        put-aside draft, thread, command, tray, cooldown, clock), for ``restore()``."""
+        return _ffi.take_string(lib.mc_draft_snapshot, self._handle)
+
+    def restore(self, snapshot: str | Mapping[str, Any]) -> None:
+        """Restores a ``snapshot()`` (its JSON text, or the decoded dict). Uploads in flight come
+        back as retryable failures; the undo history starts empty. Raises InvalidJSONError,
+        InvalidArgumentError (unknown version, malformed), OutOfRangeError, UnsafeLinkError,
+        InvalidColorError; on error nothing changes."""
+        where = "mc_draft_restore"
+        lib.mc_draft_restore(self._handle, _ffi.cstring(_ffi.json_text(snapshot), "snapshot", where))
+
+    # Attachments
+
+    def stage_files(self, files: Sequence[Mapping[str, Any]] | str) -> dict[str, Any]:
+        """Stages picked or pasted files ``[{"name", "mime", "size", "ref"}]`` ("ref": an opaque
+        host reference handed back on send). Returns ``{"staged": [ids], "dropped": n, "notice":
+        str or None}``. Extra picks beyond max_files are dropped (banner "You can attach up to N
+        files."); a file over max_file_size stages as the error tile "File exceeds N MB.".
+        Raises NotAllowedError (editing, a command set, legacy mode with a staged file),
+        InvalidArgumentError, InvalidJSONError, LimitExceededError."""
+        where = "mc_draft_stage_files"
+        result: dict[str, Any] = json.loads(
+            _ffi.take_string(
+                lib.mc_draft_stage_files, self._handle, _ffi.cstring(_ffi.json_text(files), "files", where)
+            )
+        )
+        return result
+
+    def upload_event(self, id: int, event: UploadEvent | int, progress: float = 0.0, value: str | None = None) -> None:
+        """Reports an upload event for attachment ``id``: ``progress`` for PROGRESS, ``value`` the
+        remote reference for COMPLETE, the message for FAIL and REJECT (None for REJECT: "This file
+        type isn't allowed."). Raises NotAllowedError (illegal transition: nothing changes),
+        InvalidArgumentError (unknown event or id, missing value, NaN), OutOfRangeError (progress
+        outside [0, 1])."""
+        where = "mc_draft_upload_event"
+        lib.mc_draft_upload_event(
+            self._handle,
+            _ffi.uint64(id, "id", where),
+            _ffi.int32(event, "event", where),
+            float(progress),
+            None if value is None else _ffi.cstring(value, "value", where),
+        )
+
+    def remove_attachment(self, id: int) -> None:
+        """Removes or cancels attachment ``id``; if it was uploading, the listener hears
+        CANCEL_UPLOAD. Raises InvalidArgumentError (unknown id)."""
+        lib.mc_draft_remove_attachment(self._handle, _ffi.uint64(id, "id", "mc_draft_remove_attachment"))
+
+    def attachments(self) -> list[dict[str, Any]]:
+        """The tray's tiles in order: ``[{"id", "kind", "name", "mime", "size", "state",
+        "progress", "error", "retryable", "remote"}]``."""
+        result: list[dict[str, Any]] = json.loads(_ffi.take_string(lib.mc_draft_attachments, self._handle))
+        return result
+
+    def voice_note(self, name: str, mime: str, size: int, remote: str) -> dict[str, Any]:
+        """Sends a recorded, already uploaded voice note at once as its own message and returns it
+        (as in ``send()``). Raises NotAllowedError (editing, or the tray holds anything),
+        InvalidArgumentError."""
+        where = "mc_draft_voice_note"
+        result: dict[str, Any] = json.loads(
+            _ffi.take_string(
+                lib.mc_draft_voice_note,
+                self._handle,
+                _ffi.cstring(name, "name", where),
+                _ffi.cstring(mime, "mime", where),
+                _ffi.int64(size, "size", where),
+                _ffi.cstring(remote, "remote", where),
+            )
+        )
         return result

@@ -1,6 +1,11 @@
-"""Module-level functions: library version and offset conversion."""
+"""Module-level functions: library version, offset conversion, and the receive side of the wire
+format (parsing markdown, rendering it as plain text or safe HTML)."""
 
 from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
 
 from . import _ffi
 from ._ffi import lib
@@ -32,4 +37,57 @@ def convert_offset(text: str, offset: int, from_unit: Unit | int, to_unit: Unit 
         _ffi.int64(offset, "offset", where),
         _ffi.int32(from_unit, "from_unit", where),
         _ffi.int32(to_unit, "to_unit", where),
+    )
+
+
+# The wire format, receive side. ``mentions`` is ``{uid: name}`` (or its JSON text) for the display
+# names of ``<@uid:UID>`` mentions; a uid without a name shows as "@uid". Every function raises
+# InvalidUTF8Error (a lone surrogate, or U+0000: the markdown is a NUL-terminated C string),
+# InvalidJSONError (mentions text that does not parse) and InvalidArgumentError (mentions not an
+# object of uid -> name strings, a bad uid or name).
+
+
+def parse_markdown_json(markdown: str, mentions: Mapping[str, str] | str | None = None) -> str:
+    """Like ``parse_markdown``, returning the canonical document JSON text."""
+    if mentions is None:
+        where = "mc_markdown_parse"
+        return _ffi.take_string(lib.mc_markdown_parse, _ffi.cstring(markdown, "markdown", where))
+    where = "mc_markdown_parse_with_mentions"
+    return _ffi.take_string(
+        lib.mc_markdown_parse_with_mentions,
+        _ffi.cstring(markdown, "markdown", where),
+        _ffi.mentions_json(mentions, where),
+    )
+
+
+def parse_markdown(markdown: str, mentions: Mapping[str, str] | str | None = None) -> dict[str, Any]:
+    """Parses wire markdown into a document ``{"text": str, "spans": [...]}`` (canonical, as
+    ``Draft.document()``): the supported subset of CommonMark/GFM reads as a CommonMark renderer
+    reads it, anything else stays literal text. Never refuses markdown for its content."""
+    result: dict[str, Any] = json.loads(parse_markdown_json(markdown, mentions))
+    return result
+
+
+def markdown_to_plain_text(
+    markdown: str, mentions: Mapping[str, str] | str | None = None, max_graphemes: int | None = None
+) -> str:
+    """Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
+    mentions as "@Name". With ``max_graphemes``, text longer than that many grapheme clusters is cut
+    there and "\u2026" appended (None, like a negative value, means no limit)."""
+    where = "mc_markdown_to_plain_text"
+    limit = -1 if max_graphemes is None else _ffi.int64(max_graphemes, "max_graphemes", where)
+    return _ffi.take_string(
+        lib.mc_markdown_to_plain_text,
+        _ffi.cstring(markdown, "markdown", where),
+        _ffi.mentions_json(mentions, where),
+        limit,
+    )
+
+
+def markdown_to_html(markdown: str, mentions: Mapping[str, str] | str | None = None) -> str:
+    """Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes,
+    colours validated, mentions as ``<span class="mention" data-uid="...">@Name</span>``."""
+    where = "mc_markdown_to_html"
+    return _ffi.take_string(
+        lib.mc_markdown_to_html, _ffi.cstring(markdown, "markdown", where), _ffi.mentions_json(mentions, where)
     )

@@ -104,7 +104,6 @@ def test_the_document_round_trips(draft):
             canonical("@n@n", span(0, 2, "mention", uid="u", name="n"), span(2, 4, "mention", uid="v", name="n")),
         ),
         ({"text": "ab", "spans": [span(-0, 1, "bold")]}, canonical("ab", span(0, 1, "bold"))),
-        ({"text": "a\r\nb", "spans": [span(0, 4, "quote")]}, canonical("a\r\nb", span(0, 4, "quote"))),
     ],
 )
 def test_documents_are_canonicalised(draft, document, expected):
@@ -204,10 +203,16 @@ def test_span_offsets_are_str_indices_in_any_script(draft, text, spans):
             mc.InvalidArgumentError,
             "block span code_block[0,3) does not cover whole lines",
         ),
+        # Line breaks are "\n" only: a carriage return is refused wherever it is.
         (
-            {"text": "a\r\nb", "spans": [span(0, 1, "quote")]},
+            {"text": "a\r\nb", "spans": [span(0, 4, "quote")]},
             mc.InvalidArgumentError,
-            "block span quote[0,1) does not cover whole lines",
+            'text holds a carriage return at offset 1; line breaks are "\\n" only',
+        ),
+        (
+            {"text": "\r"},
+            mc.InvalidArgumentError,
+            'text holds a carriage return at offset 0; line breaks are "\\n" only',
         ),
         (
             {"text": "ab\ncd", "spans": [span(0, 5, "quote"), span(0, 2, "code_block")]},

@@ -23,6 +23,7 @@ DEFAULT_CONFIG = {
     "max_file_size": 104857600,
     "allowed_types": None,
     "undo_depth": 100,
+    "slow_mode_seconds": 0,
 }
 
 
@@ -60,11 +61,18 @@ def test_every_option_can_be_set_and_comes_back_normalised():
         "max_file_size": 1,
         "allowed_types": ["Image/PNG", "video/*"],
         "undo_depth": 0,
+        "slow_mode_seconds": 30,
     }
     with Draft(config) as d:
         assert d.config == dict(config, allowed_types=["image/png", "video/*"])
-    with Draft(json.dumps({"max_length": 1000000000, "max_file_size": 2**63 - 1})) as d:
-        assert (d.config["max_length"], d.config["max_file_size"]) == (1000000000, 2**63 - 1)
+    with Draft(
+        json.dumps({"max_length": 1000000000, "max_file_size": 2**63 - 1, "slow_mode_seconds": 1000000000})
+    ) as d:
+        assert (d.config["max_length"], d.config["max_file_size"], d.config["slow_mode_seconds"]) == (
+            1000000000,
+            2**63 - 1,
+            1000000000,
+        )
 
 
 def test_the_config_property_reports_json_key_order():
@@ -100,6 +108,26 @@ def test_the_config_property_reports_json_key_order():
         ({"max_files": 0}, mc.InvalidArgumentError, 'config: "max_files" must be between 1 and 1000000000, not 0'),
         ({"max_file_size": 0}, mc.InvalidArgumentError, 'config: "max_file_size" must be at least 1'),
         ({"undo_depth": -1}, mc.InvalidArgumentError, 'config: "undo_depth" must be between 0 and 1000000000, not -1'),
+        (
+            {"slow_mode_seconds": -1},
+            mc.InvalidArgumentError,
+            'config: "slow_mode_seconds" must be between 0 and 1000000000, not -1',
+        ),
+        (
+            {"slow_mode_seconds": 1000000001},
+            mc.InvalidArgumentError,
+            'config: "slow_mode_seconds" must be between 0 and 1000000000, not 1000000001',
+        ),
+        (
+            {"slow_mode_seconds": 1.5},
+            mc.InvalidArgumentError,
+            'config: "slow_mode_seconds" must be an integer, not number',
+        ),
+        (
+            {"slow_mode_seconds": None},
+            mc.InvalidArgumentError,
+            'config: "slow_mode_seconds" must be an integer, not null',
+        ),
         (
             {"allowed_types": "image/png"},
             mc.InvalidArgumentError,

@@ -2,13 +2,25 @@
 
 import ast
 import re
-from ctypes import CFUNCTYPE, POINTER, c_bool, c_char_p, c_int32, c_int64, c_size_t, c_uint32, c_void_p
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    c_bool,
+    c_char_p,
+    c_double,
+    c_int32,
+    c_int64,
+    c_size_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
 from pathlib import Path
 
 import pytest
 
 import message_composer
-from message_composer import CaretUnit, Flag, Format, Status, Unit, _ffi
+from message_composer import CaretUnit, EventKind, Flag, Format, Status, Unit, UploadEvent, _ffi
 
 HEADER = Path(__file__).resolve().parent / ".." / ".." / ".." / "include" / "message_composer.h"
 
@@ -19,7 +31,9 @@ SCALARS = {
     "int64_t": c_int64,
     "int32_t": c_int32,
     "uint32_t": c_uint32,
+    "uint64_t": c_uint64,
     "size_t": c_size_t,
+    "double": c_double,
 }
 POINTERS = {
     "const char *": c_char_p,  # a string in, or a library-owned string out
@@ -179,6 +193,20 @@ def test_the_parser_reads_every_kind_of_declaration():
     assert ctypes_shape(CFUNCTYPE(None, c_void_p, c_int32, c_char_p)) == listener
 
 
+def test_the_parser_maps_the_new_scalar_types():
+    h = Header(
+        "typedef struct mc_draft mc_draft;\ntypedef int32_t mc_status;\ntypedef int32_t mc_upload_event;\n"
+        "mc_status mc_e(mc_draft *d, uint64_t id, mc_upload_event e, double p, bool b, bool *out);\n"
+    )
+    assert h.functions == {"mc_e": (c_int32, (c_void_p, c_uint64, c_int32, c_double, c_bool, POINTER(c_bool)), True)}
+
+
+def test_the_listener_typedef_is_the_ffi_callback_type(header):
+    assert header.typedefs["mc_listener"] == ("fn", None, (c_void_p, c_int32, c_char_p))
+    assert ctypes_shape(_ffi.mc_listener) == header.typedefs["mc_listener"]
+    assert header.resolve("mc_event") == header.resolve("mc_upload_event") == "int32_t"
+
+
 def test_the_table_declares_exactly_the_header_functions(header):
     names = [d.name for d in _ffi.DECLARATIONS]
     assert len(names) == len(set(names)), "a function is declared twice"
@@ -211,6 +239,8 @@ def python_constant(name):
         ("MC_UNIT_", Unit),
         ("MC_FLAG_", Flag),
         ("MC_CARET_", CaretUnit),
+        ("MC_EVENT_", EventKind),
+        ("MC_UPLOAD_", UploadEvent),
     ]
     if name == "MC_OK":
         return Status.OK
@@ -232,7 +262,15 @@ def test_every_header_constant_has_its_python_value(header):
 
 @pytest.mark.parametrize(
     "enum, prefix",
-    [(Status, "MC_ERR_"), (Format, "MC_FORMAT_"), (Unit, "MC_UNIT_"), (Flag, "MC_FLAG_"), (CaretUnit, "MC_CARET_")],
+    [
+        (Status, "MC_ERR_"),
+        (Format, "MC_FORMAT_"),
+        (Unit, "MC_UNIT_"),
+        (Flag, "MC_FLAG_"),
+        (CaretUnit, "MC_CARET_"),
+        (EventKind, "MC_EVENT_"),
+        (UploadEvent, "MC_UPLOAD_"),
+    ],
 )
 def test_every_enum_member_is_in_the_header(header, enum, prefix):
     expected = {k[len(prefix) :]: v for k, v in header.defines.items() if k.startswith(prefix)}
