@@ -31,6 +31,7 @@ $(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json
 	swift build $(SWIFT_RELEASE_FLAGS) --product message_composer
 	mkdir -p $(LIBDIR)
 	cp .build/release/libmessage_composer.so $(LIB_REAL)
+	strip --strip-unneeded $(LIB_REAL)  # debug info stays in .build/release
 	ln -sf libmessage_composer.so.$(VERSION) $(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(LIBDIR)/libmessage_composer.so
 
