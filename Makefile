@@ -21,7 +21,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 	-Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-python test-rust test-header-compile demo install clean
+	test-python test-rust test-header-compile demo install clean bench fuzz
 
 all: lib header
 
@@ -106,6 +106,19 @@ $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
 
 demo: $(BUILD)/demo
 	$(BUILD)/demo
+
+# Benchmarks of the release library (tools/bench.py: parse of pathological inputs vs plain and vs
+# cmark-gfm, load/serialize of large drafts, per-keystroke editing). Prints tables; SUSPECT lines are
+# findings, not failures. BENCH_ARGS=--quick for a smoke run.
+BENCH_ARGS ?=
+bench: lib
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/$(LIB_SONAME) python3 tools/bench.py $(BENCH_ARGS)
+
+# libFuzzer over the wire format (Sources/fuzz-markdown, built with -sanitize=fuzzer,address into
+# .build/fuzz): FUZZ_SECONDS of fuzzing, then libFuzzer's final stats; exits 1 on a finding.
+FUZZ_SECONDS ?= 60
+fuzz:
+	tools/fuzz.sh $(FUZZ_SECONDS)
 
 install: lib header
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

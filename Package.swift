@@ -12,6 +12,9 @@ let package = Package(
         .target(name: "ComposerCore"),
         .target(name: "ComposerCAPI", dependencies: ["ComposerCore"]),
         .executableTarget(name: "generate-header", dependencies: ["ComposerCAPI"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // libFuzzer target over the wire format (tools/fuzz.sh, `make fuzz`); a plain build is a replay
+        // tool for its findings: `.build/debug/fuzz-markdown FILE|DIR...`.
+        .executableTarget(name: "fuzz-markdown", dependencies: ["ComposerCore"]),
         .testTarget(name: "ComposerCoreTests", dependencies: ["ComposerCore"]),
     ]
 )

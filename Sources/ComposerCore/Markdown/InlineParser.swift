@@ -422,6 +422,11 @@ struct InlineParser {
         // Walk back to the first delimiter above `bottom` (past the first one to nil when there
         // is none above it, exactly as cmark does).
         var closer = lastDelimiter
+        if closer == bottom {
+            // No delimiter above the bottom: cmark's walk would run past the first delimiter to
+            // nil. Skipping it keeps "**a** [b](u)" repeated linear.
+            closer = nil
+        }
         while let c = closer, delimiters[c].previous != bottom { closer = delimiters[c].previous }
         while let c = closer {
             let d = delimiters[c]

@@ -270,6 +270,7 @@ private struct BlockParser {
 
     mutating func process(_ fullLine: [Unicode.Scalar]) {
         var line = fullLine[...]
+        thematicBreaks = ThematicBreakIndex(fullLine)
         // 1. Which open containers does this line continue?
         var matched = 0
         while matched < containers.count {
@@ -383,19 +384,36 @@ private struct BlockParser {
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
-    /// Stops at the first character that rules it out, so checking is cheap on long lines.
-    func isThematicBreak(_ line: ArraySlice<Unicode.Scalar>) -> Bool {
-        var marker: Unicode.Scalar?
-        var count = 0
-        for s in line where s != " " && s != "\t" {
-            if marker == nil {
-                guard s == "-" || s == "*" || s == "_" else { return false }
-                marker = s
+    /// For the line being processed: for each break character, where the suffix made only of it
+    /// and spaces starts, and how many of it each suffix holds. The line's slices are suffixes of
+    /// it, so every thematic-break check is then constant time ("- - - … x" stays linear).
+    struct ThematicBreakIndex {
+        var onlyFrom: [Unicode.Scalar: Int] = [:]
+        var counts: [Unicode.Scalar: [Int]] = [:]
+
+        init(_ line: [Unicode.Scalar]) {
+            for c in ["-", "*", "_"] as [Unicode.Scalar] {
+                var i = line.count
+                while i > 0, line[i - 1] == c || line[i - 1] == " " || line[i - 1] == "\t" { i -= 1 }
+                onlyFrom[c] = i
+                var suffixCounts = Array(repeating: 0, count: line.count + 1)
+                var k = line.count - 1
+                while k >= i {
+                    suffixCounts[k] = suffixCounts[k + 1] + (line[k] == c ? 1 : 0)
+                    k -= 1
+                }
+                counts[c] = suffixCounts
             }
-            guard s == marker else { return false }
-            count += 1
         }
-        return count >= 3
+    }
+
+    var thematicBreaks = ThematicBreakIndex([])
+
+    func isThematicBreak(_ line: ArraySlice<Unicode.Scalar>) -> Bool {
+        guard let first = line.first(where: { $0 != " " && $0 != "\t" }), first == "-" || first == "*" || first == "_",
+              let from = thematicBreaks.onlyFrom[first], line.startIndex >= from,
+              let counts = thematicBreaks.counts[first], line.startIndex < counts.count else { return false }
+        return counts[line.startIndex] >= 3
     }
 
     func startsBlock(_ line: ArraySlice<Unicode.Scalar>) -> Bool {

@@ -1,0 +1,181 @@
+// fuzz-markdown: libFuzzer target for the wire-format parser and serializer (ComposerCore, public API).
+//
+// For every input that is valid UTF-8 (other inputs are skipped) it checks:
+//   1. MarkdownParser.parse never traps (a trap is a crash libFuzzer reports) and gives a
+//      well-formed document (one style per scalar, one block entry per line);
+//   2. exactness: for D = parse(input), parse(serialize(D), names) == D, where names maps each
+//      mention uid of D to its display name (taken from D.spans);
+//   3. the document JSON round-trips: Document(json: D.json) loads and == D;
+//   4. when the input itself is document JSON that loads (a document that did not come from the
+//      parser), exactness holds for it too: parse(serialize(D), names) == D (DESIGN.md: "for every
+//      document D that loads"). Seeds in that shape let the fuzzer mutate documents directly.
+// A violated property prints the input, what was expected and what came out, then abort()s, so
+// libFuzzer saves the input as a crash-* artifact.
+//
+// Two builds of this one file (main.swift, so top-level code is the entry point in both):
+//   - fuzzing (tools/fuzz.sh): `swift build --product fuzz-markdown -Xswiftc -sanitize=fuzzer,address
+//     -Xswiftc -DFUZZING`; the top-level code hands control to libFuzzer's driver
+//     (LLVMFuzzerRunDriver), which runs LLVMFuzzerTestOneInput. (`-parse-as-library`, leaving main()
+//     to libFuzzer, does not link under SwiftPM: it links every executable with
+//     `--defsym main=<module>_main`, and that symbol exists only when the module has top-level code.)
+//   - plain (`swift build`, `swift test`): the top-level code replays files given on the command line
+//     (crash artifacts, corpus directories) through the same checks, without sanitizers, reporting
+//     every failing file instead of stopping at the first.
+import ComposerCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the checks on one input; returns a description of the first violation, or nil.
+func checkMarkdown(_ input: String) -> String? {
+    let document = MarkdownParser.parse(input)
+    if let failure = checkShape(document, input: input) { return failure }
+    if let failure = checkExactness(document, input: input, origin: "D = parse(input)") { return failure }
+
+    let json = document.json
+    do {
+        let loaded = try Document(json: json)
+        if loaded != document {
+            return """
+                PROPERTY VIOLATED: Document(json: D.json) != D (JSON round trip)
+                input:   \(input.debugDescription)
+                D:       \(json)
+                loaded:  \(loaded.json)
+                """
+        }
+    } catch {
+        return """
+            PROPERTY VIOLATED: Document(json: D.json) throws (a parsed document does not load)
+            input:  \(input.debugDescription)
+            D:      \(json)
+            error:  \(error)
+            """
+    }
+
+    if input.utf8.first == UInt8(ascii: "{"), let loaded = try? Document(json: input) {
+        return checkExactness(loaded, input: input, origin: "D = Document(json: input)")
+    }
+    return nil
+}
+
+/// The document's parallel arrays agree: one style per scalar, one block entry per line. (Without
+/// this, a malformed parse result shows up later as an index trap inside the serializer.)
+func checkShape(_ document: Document, input: String) -> String? {
+    let lines = document.scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+    guard document.styles.count != document.scalars.count || document.lineBlocks.count != lines else { return nil }
+    return """
+        PROPERTY VIOLATED: parse(input) is malformed: \(document.scalars.count) scalars, \(document.styles.count) styles, \
+        \(lines) lines, \(document.lineBlocks.count) line blocks
+        input:  \(input.debugDescription)
+        text:   \(document.text.debugDescription)
+        """
+}
+
+/// parse(serialize(D), names) == D, names being D's mention uid -> display name.
+func checkExactness(_ document: Document, input: String, origin: String) -> String? {
+    var names: [String: String] = [:]
+    for span in document.spans {
+        if case .mention(let uid, let name) = span.format { names[uid] = name }
+    }
+    let wire = MarkdownSerializer.serialize(document)
+    let reparsed = MarkdownParser.parse(wire, names: names)
+    if reparsed != document {
+        return """
+            PROPERTY VIOLATED: parse(serialize(D)) != D (wire exactness), \(origin)
+            input:      \(input.debugDescription)
+            D:          \(document.json)
+            serialize:  \(wire.debugDescription)
+            reparsed:   \(reparsed.json)
+            """
+    }
+    return nil
+}
+
+/// Valid UTF-8 only: other byte strings are skipped (the C API refuses them before the parser).
+func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    String(validating: bytes, as: UTF8.self)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard let input = decodeUTF8(UnsafeBufferPointer(start: data, count: size)) else { return 0 }
+    if let failure = checkMarkdown(input) {
+        print(failure)
+        fflush(nil)  // all streams (naming `stdout` is not concurrency-safe in Swift 6)
+        abort()
+    }
+    return 0
+}
+
+#if FUZZING
+/// libFuzzer's driver, linked in by `-sanitize=fuzzer` (declared by its C signature:
+/// `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*cb)(const uint8_t *, size_t))`).
+@_silgen_name("LLVMFuzzerRunDriver")
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+var fuzzerArgc = CommandLine.argc
+var fuzzerArgv = CommandLine.unsafeArgv
+exit(runFuzzerDriver(&fuzzerArgc, &fuzzerArgv) { data, size in
+    var empty: UInt8 = 0
+    guard let data else { return withUnsafePointer(to: &empty) { fuzz($0, 0) } }
+    return fuzz(data, size)
+})
+#else
+/// Replay mode: `fuzz-markdown FILE|DIR...` runs every file through the checks and reports each
+/// violation (exit 1 when any), without aborting at the first.
+func replay(_ paths: [String]) -> Int32 {
+    var files: [String] = []
+    for path in paths {
+        if let dir = opendir(path) {
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if name != "." && name != ".." { files.append(path + "/" + name) }
+            }
+            closedir(dir)
+        } else {
+            files.append(path)
+        }
+    }
+    var failures = 0
+    var skipped = 0
+    for file in files.sorted() {
+        guard let handle = fopen(file, "rb") else { print("cannot open \(file)"); failures += 1; continue }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, handle)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+        }
+        fclose(handle)
+        guard let input = bytes.withUnsafeBufferPointer(decodeUTF8) else {
+            skipped += 1
+            continue
+        }
+        if let failure = checkMarkdown(input) {
+            print("== \(file)\n\(failure)")
+            failures += 1
+        }
+    }
+    print("fuzz-markdown replay: \(files.count) files, \(skipped) not UTF-8, \(failures) failing")
+    return failures == 0 ? 0 : 1
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.isEmpty {
+    print("usage: fuzz-markdown FILE|DIR... (replays inputs; build with tools/fuzz.sh to fuzz)")
+    exit(2)
+}
+exit(replay(arguments))
+#endif

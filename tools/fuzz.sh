@@ -1,0 +1,198 @@
+#!/usr/bin/env bash
+# tools/fuzz.sh [SECONDS]: builds the libFuzzer target fuzz-markdown (Sources/fuzz-markdown) with
+# -sanitize=fuzzer,address and runs it for SECONDS (default 60) on a generated seed corpus of wire
+# markdown, then prints libFuzzer's final stats (executions, exec/s, coverage, corpus).
+#
+# The target checks, on ComposerCore's public API (see Sources/fuzz-markdown/main.swift): parse
+# never traps and gives a well-formed document; parse(serialize(D)) == D; Document(json: D.json) == D;
+# and, for inputs that are document JSON that loads, parse(serialize(D)) == D. A violation aborts with
+# the input printed. On a finding the script replays each artifact (printing what it violates),
+# minimizes it (FUZZ_MINIMIZE_SECONDS, default 30; 0 to skip) and exits 1.
+#
+# Environment:
+#   FUZZ_DIR        work directory (corpus/, artifacts/, fuzz.log); default: a new temp dir, kept.
+#                   Reusing one resumes from its corpus.
+#   FUZZ_JOBS       N (set): fork mode with N worker processes; crashes, timeouts and OOMs are
+#                   recorded in artifacts/ and fuzzing goes on, so one run finds several bugs.
+#                   Unset (default): one process that stops at the first finding.
+#   FUZZ_CONFIG     debug (default) or release.
+#   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096).
+#   FUZZ_TIMEOUT    per-input timeout in seconds (default 10): a slower input is a finding
+#                   (the parser must be linear).
+#   FUZZ_ARGS       extra libFuzzer arguments.
+# Replaying findings without sanitizers: `swift build --product fuzz-markdown` gives a replay tool,
+# `.build/debug/fuzz-markdown FILE|DIR...`, that runs the same checks and reports every failure.
+set -uo pipefail
+
+# Everything is in main(), read whole before it runs: editing this file during a run is harmless.
+main() {
+SECONDS_TO_RUN=${1:-60}
+case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS]" >&2; exit 2 ;; esac
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 2
+CONFIG=${FUZZ_CONFIG:-debug}
+JOBS=${FUZZ_JOBS:-}
+SCRATCH=.build/fuzz
+
+BUILD=(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product fuzz-markdown
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
+echo "== building: ${BUILD[*]}"
+# gold warns once per ASan helper symbol it cannot export ("Cannot export local symbol"): noise.
+"${BUILD[@]}" 2>&1 | grep -v "Cannot export local symbol" | grep -vE '^\[[0-9]+/[0-9]+\] ' 
+[ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz.sh: build failed" >&2; exit 2; }
+BIN="$("${BUILD[@]}" --show-bin-path)/fuzz-markdown"
+
+WORK=${FUZZ_DIR:-$(mktemp -d /tmp/fuzz-markdown.XXXXXX)}
+CORPUS=$WORK/corpus
+ARTIFACTS=$WORK/artifacts
+mkdir -p "$CORPUS" "$ARTIFACTS"
+LOG=$WORK/fuzz.log
+
+# Seed corpus: the wire format (README "Wire format") and the CommonMark/GFM subset messages from
+# other clients use; (re)written on every run, so a reused corpus gets new seeds too.
+{
+    n=0
+    seed() { n=$((n + 1)); printf '%s' "$1" > "$CORPUS/seed-$(printf '%03d' $n)"; }
+    seed 'plain text, nothing else'
+    seed '**bold** *italic* __strong__ _em_ ***both*** ~~strike~~ ~single~'
+    seed 'a**b**c a*b*c a_b_c snake_case_word **a *b* c** *a **b** c*'
+    seed '<u>underline</u> <color=#ff8800>orange</color> <color=#abc>short</color> <u>**mix**</u>'
+    seed '`code` ``co`de`` ` spaced ` a `b` c `unclosed'
+    seed $'```\nfenced\n  code\n```\n\n~~~python\nx = 1\n~~~\n\n````\n```\n````'
+    seed $'> quote\n> second\\\n> hard break\n>\n> after blank\n\n> > nested'
+    seed $'- one\n- two\n  - nested\n* star\n+ plus\n\n1. first\n2. second\n10) paren'
+    seed $'1. a\n\n   continued\n- [ ] task\n-\n- after empty'
+    seed '[link](https://example.com) [mail](mailto:a@b.c) [bare](example.com/x?y=1&z=2) [t **b**](http://x.y "title")'
+    seed '[bad](javascript:alert(1)) [data](data:text/html,x) [nested [x](y)](z) [a](<b c>) ![img](u)'
+    seed '<@uid:u42> hi <@uid:alice.b-c_d:e@f=g+h> <@uid:> <@uid:bad uid> **<@uid:x>**'
+    seed '&amp; &lt; &gt; &quot; &#35; &#x1F600; &#0; &nbsp; &copy; &bogus; &#32;* &#9999999;'
+    seed '\* \_ \` \\ \[ \] \( \) \# \+ \- \. \! \< \> \~ \| \& trailing\'
+    seed $'line one\\\nline two  \nline three\n\n\n<p></p>\n\ntext'
+    seed $'# heading\n---\n***\n| a | b |\n|---|---|\n<div>html</div>\n    indented code'
+    seed $'emoji \U1F468\u200D\U1F469\u200D\U1F467 \U1F1EB\U1F1F7 e\u0301 \u05E9\u05DC\u05D5\u05DD \u4E2D\u6587 **\U1F600**'
+    seed '*a **b** c* _a __b__ c_ **a*b*c** *** ** * ___ __ _ ~~~ ~~ ~'
+    seed 'foo*bar* *foo*bar **foo "*bar*" foo** *(*foo*)* _(_foo_)_ **foo*bar*baz**'
+    seed $'> - quoted list\n> 1. ordered\n>     code?\n- > quote in list'
+    seed $'\tTab\tseparated\r\nCRLF line\rCR line'
+    seed '[a](b) [a]( b ) [a](b\)c) [a](<>) [a]() [](x) [a] (b) [a][b] [a]: /url'
+    # Document JSON: the target also checks exactness on documents that load (not only parsed ones).
+    seed '{"text":"a *b* c","spans":[{"start":2,"end":5,"format":"bold"}]}'
+    seed '{"text":"x**y** _z_","spans":[{"start":0,"end":2,"format":"italic"},{"start":4,"end":7,"format":"strike"},{"start":7,"end":10,"format":"underline"}]}'
+    seed '{"text":"see `tick` and [link] (x)","spans":[{"start":4,"end":10,"format":"code"},{"start":15,"end":21,"format":"link","url":"https://e.com/a_(b)"},{"start":22,"end":25,"format":"color","color":"#a0b"}]}'
+    seed '{"text":"hi @Bob!","spans":[{"start":3,"end":7,"format":"mention","uid":"u42","name":"Bob"},{"start":0,"end":8,"format":"bold"}]}'
+    seed '{"text":"one\ntwo\n\n```\n- x\n1. y\n> z","spans":[{"start":0,"end":7,"format":"quote"},{"start":8,"end":8,"format":"quote"},{"start":9,"end":12,"format":"code_block"},{"start":13,"end":16,"format":"bullet_list"},{"start":17,"end":21,"format":"ordered_list"},{"start":22,"end":25,"format":"bold"}]}'
+    seed '{"text":" lead and trail ","spans":[{"start":0,"end":5,"format":"bold"},{"start":10,"end":16,"format":"italic"},{"start":5,"end":10,"format":"code"}]}'
+}
+
+# A dictionary of wire-format tokens speeds up reaching the parser's branches.
+DICT=$WORK/markdown.dict
+cat > "$DICT" <<'EOF'
+"**"
+"__"
+"*"
+"_"
+"~~"
+"~"
+"`"
+"``"
+"```"
+"~~~"
+"> "
+"- "
+"* "
+"+ "
+"1. "
+"2) "
+"["
+"]("
+")"
+"<"
+">"
+"<u>"
+"</u>"
+"<color=#"
+"</color>"
+"<@uid:"
+"<p></p>"
+"&#"
+"&#x"
+"&amp;"
+";"
+"\\"
+"\x0a"
+"\x0a\x0a"
+"    "
+"https://"
+"mailto:"
+"javascript:"
+"{\"text\":\""
+"\",\"spans\":["
+"{\"start\":"
+",\"end\":"
+",\"format\":\""
+"\"}"
+"bold"
+"italic"
+"underline"
+"strike"
+"code"
+"link\",\"url\":\"https://"
+"color\",\"color\":\"#"
+"mention\",\"uid\":\"u1\",\"name\":\""
+"code_block"
+"quote"
+"bullet_list"
+"ordered_list"
+"\\n"
+EOF
+
+ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-4096}"
+    -rss_limit_mb=2048 -dict="$DICT" -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
+if [ -n "$JOBS" ]; then
+    ARGS+=(-fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+fi
+# shellcheck disable=SC2206
+ARGS+=(${FUZZ_ARGS:-})
+export SWIFT_BACKTRACE=enable=no  # the Swift backtracer would hang on a crash under libFuzzer
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1}
+
+echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS"
+echo "   work dir: $WORK (log: $LOG)"
+"$BIN" "${ARGS[@]}" "$CORPUS" > "$LOG" 2>&1
+status=$?
+
+echo "== libFuzzer final stats"
+grep -E '^#[0-9]+.*(INITED|DONE|cov:)' "$LOG" | tail -n 1
+grep -E '^stat::|^INFO: (exiting|fuzzed for)|^INFO: -fork=' "$LOG" | tail -n 8
+echo "corpus: $(ls "$CORPUS" | wc -l) inputs in $CORPUS"
+
+mapfile -t findings < <(find "$ARTIFACTS" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
+    -o -name 'leak-*' -o -name 'slow-unit-*' \) ! -name '*.min' ! -name '*.log' | sort)
+if [ "$status" -eq 0 ] && [ ${#findings[@]} -eq 0 ]; then
+    echo "fuzz.sh: no crash, no property violation, no timeout in ${SECONDS_TO_RUN}s"
+    exit 0
+fi
+
+echo "== findings (exit status $status): ${#findings[@]} artifact(s) in $ARTIFACTS"
+for f in "${findings[@]}"; do
+    echo "-- $f ($(wc -c < "$f") bytes)"
+    head -c 300 "$f" | od -An -c | head -n 6
+    # Replayed once: the property message (input, D, what came back) or the trap.
+    "$BIN" -timeout="${FUZZ_TIMEOUT:-10}" "$f" 2>&1 | grep -A6 -E 'PROPERTY VIOLATED|Fatal error|ERROR: libFuzzer' | head -n 12
+done
+minimize=${FUZZ_MINIMIZE_SECONDS:-30}
+if [ "$minimize" -gt 0 ]; then
+    for f in "${findings[@]}"; do
+        case $(basename "$f") in crash-* | timeout-*) ;; *) continue ;; esac
+        "$BIN" -minimize_crash=1 -max_total_time="$minimize" -timeout="${FUZZ_TIMEOUT:-10}" \
+            -exact_artifact_path="$f.min" "$f" > "$f.minimize.log" 2>&1
+        if [ -s "$f.min" ]; then
+            echo "-- minimized $(basename "$f") -> $f.min ($(wc -c < "$f.min") bytes):"
+            od -An -c "$f.min" | head -n 6
+        fi
+    done
+fi
+exit 1
+}
+
+main "$@"
