@@ -1,5 +1,14 @@
 /// A strict RFC 8259 parser over UTF-8 bytes: no trailing commas, no comments, no lone surrogates,
 /// a nesting limit instead of unbounded recursion, and linear time in the input.
+/// Appends a scalar's UTF-8 encoding through `utf8`.
+private struct ScalarSink {
+    let utf8: ([UInt8]) -> Void
+
+    mutating func append(_ scalar: Unicode.Scalar) {
+        utf8(Array(String(scalar).utf8))
+    }
+}
+
 public struct JSONParser {
     /// Deeper input is refused rather than risking the stack.
     public static let maxDepth = 128
@@ -110,21 +119,22 @@ public struct JSONParser {
 
     private mutating func parseString() throws(ComposerError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
+        // UTF-8 bytes, decoded once at the end (appending to a String.UnicodeScalarView copies it
+        // whole each time, which made strings with many escapes quadratic). The input is already
+        // valid UTF-8 (it came from a String).
+        var utf8: [UInt8] = []
         var runStart = index
-        // Raw runs are copied in one go; the input is already valid UTF-8 (it came from a String).
         func flush(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
-            }
+            if end > runStart { utf8.append(contentsOf: bytes[runStart..<end]) }
         }
+        var scalars = ScalarSink(utf8: { utf8.append(contentsOf: $0) })
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if b < 0x20 { throw error("control character in string") }
             if b != UInt8(ascii: "\\") { index += 1; continue }

@@ -1,5 +1,6 @@
 /// Decodes a character reference at `&`: named (`&amp;`), decimal (`&#38;`) or hexadecimal
-/// (`&#x26;`), as CommonMark does. Invalid code points and U+0000 become U+FFFD.
+/// (`&#x26;`), as CommonMark does. Invalid code points and U+0000 become U+FFFD, and a carriage
+/// return a line feed.
 enum EntityDecoder {
     static func decode(_ src: [Unicode.Scalar], at start: Int) -> ([Unicode.Scalar], Int)? {
         var i = start + 1
@@ -25,7 +26,8 @@ enum EntityDecoder {
             }
             guard i > digitsStart, i < src.count, src[i] == ";" else { return nil }
             let scalar = value == 0 ? nil : Unicode.Scalar(value)
-            return ([scalar ?? "\u{FFFD}"], i + 1 - start)
+            // A draft holds no carriage return: "&#13;" is a line break like any other.
+            return ([value == 13 ? "\n" : scalar ?? "\u{FFFD}"], i + 1 - start)
         }
         let nameStart = i
         while i < src.count, i - nameStart <= HTMLEntities.maxNameLength,

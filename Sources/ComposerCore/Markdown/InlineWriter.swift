@@ -197,7 +197,10 @@ enum InlineWriter {
         applyEdgeSpaces(tokens, textIndex, &encoding, rawText)
         fixFlanking(tokens, textIndex, &encoding)
 
-        var out = String.UnicodeScalarView()
+        // An array, not String.UnicodeScalarView: appending a sequence to the view copies it
+        // whole each time, which made long lines quadratic.
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(tokens.count * 2)
         for (t, token) in tokens.enumerated() {
             switch token {
             case .raw(let scalars): out.append(contentsOf: scalars)
@@ -210,7 +213,7 @@ enum InlineWriter {
                 }
             }
         }
-        return String(out)
+        return String(String.UnicodeScalarView(out))
     }
 
     /// At the start of a line, characters that would begin a block: `#`, `+`, `-`, `=`, and a

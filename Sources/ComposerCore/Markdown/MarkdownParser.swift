@@ -105,14 +105,18 @@ private struct BlockParser {
             while content.last == " " || content.last == "\t" { content.removeLast() }
             let names = self.names
             let pieces = InlineParser.parse(content, into: &document, names: { names[$0] ?? $0 })
+            // Every "\n" ends a line, whether a break or decoded from an entity such as "&#10;"
+            // (the document keeps one block entry per line and never styles a newline).
             var line: [InlineParser.Piece] = []
             for piece in pieces {
-                if piece.scalars == ["\n"] {
+                var rest = piece.scalars[...]
+                while let newline = rest.firstIndex(of: "\n") {
+                    if newline > rest.startIndex { line.append(InlineParser.Piece(scalars: Array(rest[..<newline]), style: piece.style)) }
                     emitLine(line, block: block)
                     line = []
-                } else {
-                    line.append(piece)
+                    rest = rest[(newline + 1)...]
                 }
+                if !rest.isEmpty { line.append(InlineParser.Piece(scalars: Array(rest), style: piece.style)) }
             }
             emitLine(line, block: block)
         case .fence(_, _, _, let lines):

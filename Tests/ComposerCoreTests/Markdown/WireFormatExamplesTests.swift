@@ -36,3 +36,21 @@ import Testing
         #expect(back == draft.document, "parsed back: \(back.json)")
     }
 }
+
+/// Inputs the fuzzer found: each must parse to a well-formed document that serializes and parses
+/// back to itself.
+@Suite struct ParserRegressionTests {
+    @Test(arguments: ["a&#10;b", "a&#xa;", "**a&NewLine;b**", "[x&#10;y](https://e.com)", "a&#13;b", "- a&#10;b", "> q&#10;r"])
+    func entityLineBreaksStartLines(_ markdown: String) throws {
+        let doc = MarkdownParser.parse(markdown)
+        #expect(doc.lineBlocks.count == doc.scalars.filter { $0 == "\n" }.count + 1)
+        #expect(!doc.scalars.contains("\r"))
+        #expect(try Document(json: doc.json) == doc)
+        #expect(MarkdownParser.parse(MarkdownSerializer.serialize(doc)) == doc)
+    }
+
+    @Test func entityNewlineSplitsTheLine() {
+        #expect(MarkdownParser.parse("**a&#10;b**").json
+                == #"{"text":"a\nb","spans":[{"start":0,"end":1,"format":"bold"},{"start":2,"end":3,"format":"bold"}]}"#)
+    }
+}

@@ -97,7 +97,25 @@ static void insert_link_refuses_a_carriage_return(void) {
     mc_draft_free(d);
 }
 
+/* The fuzzer's crash: an entity decoding to a line break ("a&#10;b") left the parsed document with one
+ * line entry for two lines, and serializing it trapped, killing the host. */
+static void entity_line_breaks_do_not_crash(void) {
+    static const char *const inputs[] = {"a&#10;b", "a&#xa;", "**a&NewLine;b**", "a&#13;b"};
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        char *html = NULL;
+        CHECK_OK(mc_markdown_to_html(inputs[i], NULL, &html));
+        mc_string_free(html);
+        REQUIRE_NEW_DRAFT(d, NULL);
+        CHECK_OK(mc_draft_load_markdown(d, inputs[i], NULL));
+        char *markdown = NULL;
+        CHECK_OK(mc_draft_serialize(d, &markdown));
+        mc_string_free(markdown);
+        mc_draft_free(d);
+    }
+}
+
 static const harness_test TESTS[] = {
+    HARNESS_TEST(entity_line_breaks_do_not_crash),
     HARNESS_TEST(insert_link_refuses_a_carriage_return),
     HARNESS_TEST(format_functions_check_a_null_draft_first),
     HARNESS_TEST(normalize_keeps_empty_lines),
