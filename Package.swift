@@ -15,6 +15,7 @@ let package = Package(
         // libFuzzer target over the wire format (tools/fuzz.sh, `make fuzz`); a plain build is a replay
         // tool for its findings: `.build/debug/fuzz-markdown FILE|DIR...`.
         .executableTarget(name: "fuzz-markdown", dependencies: ["ComposerCore"]),
-        .testTarget(name: "ComposerCoreTests", dependencies: ["ComposerCore"]),
+        // Fixtures are read from the source tree by path, not bundled as resources.
+        .testTarget(name: "ComposerCoreTests", dependencies: ["ComposerCore"], exclude: ["Fixtures"]),
     ]
 )
