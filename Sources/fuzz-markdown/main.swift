@@ -137,8 +137,9 @@ func replay(_ paths: [String]) -> Int32 {
     for path in paths {
         if let dir = opendir(path) {
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                    guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return "." }
+                    return String(cString: base)
                 }
                 if name != "." && name != ".." { files.append(path + "/" + name) }
             }
