@@ -77,11 +77,7 @@ extension Draft {
     /// The document as it would be sent: hand-typed markdown normalized (rich text on), and
     /// whitespace trimmed at both ends (when trimming is on).
     func outgoingDocument() -> Document {
-        var doc = document
-        if config.richText {
-            let names = Dictionary(mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { a, _ in a })
-            doc = MarkdownParser.parse(MarkdownSerializer.serialize(doc, mode: .raw), names: names)
-        }
+        var doc = config.richText ? normalizedDocument : document
         if config.trimOnSend {
             var start = 0
             while start < doc.count, doc.scalars[start].properties.isWhitespace, doc.styles[start].mention == 0 { start += 1 }

@@ -16,9 +16,18 @@ extension Draft {
     /// The caret goes to the end.
     public mutating func normalizeMarkdown() {
         guard config.richText else { return }
-        let names = Dictionary(mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { first, _ in first })
-        let normalized = MarkdownParser.parse(MarkdownSerializer.serialize(document, mode: .raw), names: names)
+        let normalized = normalizedDocument
         guard normalized != document else { return }
         load(normalized)
+    }
+
+    /// The document with hand-typed markdown turned into formatting (what send uses too).
+    var normalizedDocument: Document {
+        MarkdownParser.parse(MarkdownSerializer.serialize(document, mode: .raw), names: mentionNames)
+    }
+
+    /// Each mentioned uid's display name (a uid has one name per message).
+    var mentionNames: [String: String] {
+        Dictionary(mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 }
