@@ -63,14 +63,16 @@ func checkMarkdown(_ input: String) -> String? {
     return nil
 }
 
-/// The document's parallel arrays agree: one style per scalar, one block entry per line. (Without
-/// this, a malformed parse result shows up later as an index trap inside the serializer.)
+/// The document is well formed: its style runs cover the text exactly and it has one block entry
+/// per line. (Without this, a malformed parse result shows up later as a trap in the serializer.)
 func checkShape(_ document: Document, input: String) -> String? {
-    let lines = document.scalars.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-    guard document.styles.count != document.scalars.count || document.lineBlocks.count != lines else { return nil }
+    let flat = document.flat
+    let lines = flat.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    let covered = flat.runs.reduce(0) { $0 + $1.utf8Count }
+    guard covered != flat.utf8.count || flat.lineBlocks.count != lines || document.lineCount != lines else { return nil }
     return """
-        PROPERTY VIOLATED: parse(input) is malformed: \(document.scalars.count) scalars, \(document.styles.count) styles, \
-        \(lines) lines, \(document.lineBlocks.count) line blocks
+        PROPERTY VIOLATED: parse(input) is malformed: \(flat.utf8.count) bytes, runs covering \(covered), \
+        \(lines) lines, \(flat.lineBlocks.count) line blocks
         input:  \(input.debugDescription)
         text:   \(document.text.debugDescription)
         """

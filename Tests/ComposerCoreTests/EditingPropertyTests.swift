@@ -56,13 +56,7 @@ import Testing
 
     static func checkInvariants(_ draft: Draft) -> String? {
         let doc = draft.document
-        guard doc.styles.count == doc.scalars.count else { return "styles out of step" }
-        guard doc.lineBlocks.count == doc.scalars.filter({ $0 == "\n" }).count + 1 else { return "line blocks out of step" }
-        for (i, s) in doc.scalars.enumerated() where s == "\n" && !doc.styles[i].isPlain { return "styled newline at \(i)" }
-        for (line, range) in doc.lineRanges.enumerated() where doc.lineBlocks[line] == .codeBlock {
-            if range.contains(where: { !doc.styles[$0].isPlain }) { return "styled character in a code block" }
-        }
-        for s in doc.styles where s != s.normalized() { return "code holds another style" }
+        if let failure = doc.invariantViolation() { return failure }
         guard let reloaded = try? Document(json: doc.json) else { return "canonical JSON does not load: \(doc.json)" }
         guard reloaded == doc, reloaded.json == doc.json else { return "JSON round trip differs" }
         guard draft.selection.anchor <= doc.count, draft.selection.focus <= doc.count else { return "selection out of range" }

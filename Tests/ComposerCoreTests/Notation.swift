@@ -97,7 +97,7 @@ enum Notation {
         let spans = doc.spans
         let inline = spans.filter { !$0.kind.isBlock }
         var out = ""
-        let scalars = doc.scalars
+        let scalars = Array(doc.text.unicodeScalars)
         var line = 0
         for i in 0...scalars.count {
             if i == 0 || scalars[i - 1] == "\n" {
@@ -151,6 +151,7 @@ extension Draft {
         let (doc, selection) = try Notation.parse(notation)
         var draft = Draft(config: config)
         draft.document = doc
+        draft.resetHistory()
         draft.selection = selection
         return draft
     }

@@ -90,7 +90,7 @@ import Testing
         let (doc, sel) = try state(initial)
         var draft = Draft()
         draft.load(doc)
-        draft.history = UndoHistory()
+        draft.resetHistory()
         draft.setSelection(anchor: sel.anchor, focus: sel.focus)
         for op in ops { try run(op, on: &draft) }
         let (wantDoc, wantSel) = try state(expected)

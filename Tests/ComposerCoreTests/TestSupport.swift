@@ -22,8 +22,7 @@ extension Draft {
         var draft = Draft(config: config)
         let json = "{\"text\":" + JSONWriter.write(.string(text)) + ",\"spans\":" + spans + "}"
         draft.load(try Document(json: json))
-        draft.history = UndoHistory()
-        draft.history.depth = config.undoDepth
+        draft.resetHistory()
         if let selection { draft.setSelection(anchor: selection.0, focus: selection.1) }
         return draft
     }

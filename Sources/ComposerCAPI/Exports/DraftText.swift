@@ -79,7 +79,7 @@ public func mc_draft_convert_offset(_ draft: OpaquePointer?, _ offset: Int64, _ 
         let out = try requireOut(out_offset, "out_offset")
         let (from, to) = try units(from_unit, to_unit)
         out.pointee = Int64(try withDraft(draft) { s throws(ComposerError) in
-            try OffsetConversion.convert(Int(offset), from: from, to: to, in: s.draft.document.scalars)
+            try s.draft.document.convert(Int(offset), from: from, to: to)
         })
     }
 }

@@ -15,8 +15,7 @@ extension Draft {
         command = nil
         mode = .edit(messageID: messageID, isMedia: isMedia)
         load(MarkdownParser.parse(markdown, names: names))
-        history = UndoHistory()
-        history.depth = config.undoDepth
+        resetHistory()
         infoBanner = nil
     }
 
@@ -42,14 +41,13 @@ extension Draft {
     mutating func restoreSavedDraft() {
         guard let saved = savedBeforeEdit else { mode = .new; return }
         savedBeforeEdit = nil
-        document = saved.document
+        document.replaceAll(with: saved.document)
         selection = saved.selection
         tray = saved.tray
         command = saved.command
         mode = saved.mode
         pending = nil
-        history = UndoHistory()
-        history.depth = config.undoDepth
+        resetHistory()
         revision &+= 1
     }
 

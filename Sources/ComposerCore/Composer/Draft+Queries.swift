@@ -18,34 +18,40 @@ extension Draft {
     public var mentionQuery: ComposerQuery? {
         guard config.mentionsEnabled, selection.isCaret else { return nil }
         let caret = selection.focus
-        let scalars = document.scalars
         var i = caret
         while i > 0 {
-            let s = scalars[i - 1]
+            let s = document.scalar(at: i - 1)
             if s == "@" { break }
             if s.properties.isWhitespace || caret - i > 64 { return nil }
             i -= 1
         }
-        guard i > 0, scalars[i - 1] == "@" else { return nil }
+        guard i > 0, document.scalar(at: i - 1) == "@" else { return nil }
         let at = i - 1
-        guard at == 0 || scalars[at - 1].properties.isWhitespace else { return nil }
+        guard at == 0 || document.scalar(at: at - 1).properties.isWhitespace else { return nil }
         let line = document.lineIndex(at: at)
-        guard document.lineBlocks[line] != .codeBlock else { return nil }
-        for k in at..<caret {
-            let style = document.styles[k]
-            if style.mention != 0 || style.link != 0 || style.flags.contains(.code) { return nil }
+        guard document.block(ofLine: line) != .codeBlock else { return nil }
+        var plain = true
+        document.forEachRun(in: at..<caret) { _, style in
+            plain = style.mention == 0 && style.link == 0 && !style.flags.contains(.code)
+            return plain
         }
+        guard plain else { return nil }
         return ComposerQuery(text: document.text(in: (at + 1)..<caret), start: at, end: caret)
     }
 
     /// The command query: `/` as the draft's first character, the caret within the name typed so
     /// far (no whitespace).
     public var commandQuery: ComposerQuery? {
-        guard command == nil, selection.isCaret, document.scalars.first == "/" else { return nil }
+        guard command == nil, selection.isCaret, !document.isEmpty, document.scalar(at: 0) == "/" else { return nil }
         let caret = selection.focus
         guard caret >= 1 else { return nil }
-        let name = document.scalars[1..<caret]
-        guard !name.contains(where: { $0.properties.isWhitespace }) else { return nil }
+        // Stops at the first whitespace, so a long draft costs only its first word.
+        var i = 1
+        while i < caret {
+            if document.scalar(at: i).properties.isWhitespace { return nil }
+            i += 1
+        }
+        let name = document.scalars(in: 1..<caret)
         return ComposerQuery(text: String(String.UnicodeScalarView(name)), start: 0, end: caret)
     }
 
@@ -73,7 +79,7 @@ extension Draft {
         }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
         if !document.isEmpty { checkpoint(.other) }
-        document = Document()
+        document.replaceAll(with: Document())
         selection = .caret(0)
         pending = nil
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }

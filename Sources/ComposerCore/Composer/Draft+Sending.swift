@@ -80,14 +80,14 @@ extension Draft {
         var doc = config.richText ? normalizedDocument : document
         if config.trimOnSend {
             var start = 0
-            while start < doc.count, doc.scalars[start].properties.isWhitespace, doc.styles[start].mention == 0 { start += 1 }
+            while start < doc.count, doc.scalar(at: start).properties.isWhitespace, doc.style(at: start).mention == 0 { start += 1 }
             var end = doc.count
-            while end > start, doc.scalars[end - 1].properties.isWhitespace, doc.styles[end - 1].mention == 0 { end -= 1 }
+            while end > start, doc.scalar(at: end - 1).properties.isWhitespace, doc.style(at: end - 1).mention == 0 { end -= 1 }
             if end < doc.count { doc.replace(end..<doc.count, with: [], style: .plain) }
             if start > 0 {
                 // Removing a leading line keeps the first line's block; the first kept line's block wins.
                 let firstKeptLine = doc.lineIndex(at: start)
-                let block = doc.lineBlocks[firstKeptLine]
+                let block = doc.block(ofLine: firstKeptLine)
                 doc.replace(0..<start, with: [], style: .plain)
                 doc.setBlock(block, lines: 0...0)
             }
@@ -99,11 +99,14 @@ extension Draft {
     public var sendBlocker: SendBlocker? {
         if command == nil {
             // Cheap on every keystroke: the trimmed length, without building the outgoing document.
-            let scalars = document.scalars
-            let first = scalars.firstIndex { !$0.properties.isWhitespace }
-            let last = scalars.lastIndex { !$0.properties.isWhitespace }
-            let hasText = first != nil
-            let length = config.trimOnSend ? (first.flatMap { f in last.map { $0 - f + 1 } } ?? 0) : scalars.count
+            // Scans only the whitespace at both ends.
+            let count = document.count
+            var first = 0
+            while first < count, document.scalar(at: first).properties.isWhitespace { first += 1 }
+            var last = count
+            while last > first, document.scalar(at: last - 1).properties.isWhitespace { last -= 1 }
+            let hasText = first < count
+            let length = config.trimOnSend ? last - first : count
             if !hasText, tray.isEmpty { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
                 switch blocker {
@@ -135,14 +138,13 @@ extension Draft {
             restoreSavedDraft()
         case .new, .reply:
             if !document.isEmpty { checkpoint(.other) }
-            document = Document()
+            document.replaceAll(with: Document())
             selection = .caret(0)
             pending = nil
             _ = tray.removeAll()  // keeps the id counter: ids are never reused in a draft's life
             command = nil
             mode = .new
-            history = UndoHistory()
-            history.depth = config.undoDepth
+            resetHistory()
         }
         infoBanner = nil
         stopTyping()
@@ -172,7 +174,7 @@ extension Draft {
             guard case .mention(let uid, let name) = span.format, seen.insert(uid).inserted else { return nil }
             return MentionValue(uid: uid, name: name)
         }
-        let hasText = doc.scalars.contains { !$0.properties.isWhitespace }
+        let hasText = doc.text.unicodeScalars.contains { !$0.properties.isWhitespace }
         var quoted: String?
         if case .reply(let id, _) = mode { quoted = id }
         if case .edit(let id, _) = mode {
@@ -194,7 +196,7 @@ extension Draft {
     public mutating func clear() {
         guard !document.isEmpty || command != nil || !tray.isEmpty || infoBanner != nil || typing.isTyping else { return }
         if !document.isEmpty { checkpoint(.other) }
-        document = Document()
+        document.replaceAll(with: Document())
         selection = .caret(0)
         pending = nil
         command = nil

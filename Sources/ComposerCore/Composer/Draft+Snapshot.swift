@@ -116,7 +116,7 @@ extension Draft {
         for tile in tray.tiles + (savedBeforeEdit?.tray.tiles ?? []) {
             if case .uploading = tile.state { outbox.append(.cancelUpload(id: tile.id)) }
         }
-        document = doc
+        document.replaceAll(with: doc)
         selection = sel
         mode = newMode
         threadParentID = thread
@@ -126,8 +126,7 @@ extension Draft {
         now = clock
         savedBeforeEdit = saved
         pending = nil
-        history = UndoHistory()
-        history.depth = config.undoDepth
+        resetHistory()
         stopTyping()
         typing = TypingState()
         infoBanner = nil

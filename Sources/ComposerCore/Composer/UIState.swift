@@ -126,8 +126,7 @@ extension Draft {
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
         let contentChanged: Bool
         if let before = old.content, old.revision != new.revision {
-            contentChanged = before.scalars != document.scalars || before.styles != document.styles
-                || before.lineBlocks != document.lineBlocks
+            contentChanged = before != document
         } else {
             contentChanged = old.revision != new.revision
         }

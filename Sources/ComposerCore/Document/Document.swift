@@ -1,83 +1,159 @@
-/// Rich text: the characters (Unicode scalars), the inline style of each character, and the block
-/// format of each line. The per-character and per-line arrays make every edit a splice and every
-/// format operation a pass over the touched range; spans are derived on demand (`spans`).
+/// Rich text: the characters with their inline styles (as runs) and the block format of each
+/// line, kept in a `TextTree`, so that reading or editing at an offset costs O(log n) plus one leaf.
+///
+/// Every change goes through three primitives (`rawReplace`, `rawRestyle`, `rawSetBlock`). Each
+/// records, when asked to, its exact inverse (`journal`, which undo keeps instead of copies of the
+/// document) and what it changed (`change`, which events report instead of whole states).
 ///
 /// Invariants (kept by every mutating method):
-/// - `styles.count == scalars.count`; a `\n` always has the plain style;
-/// - `lineBlocks.count` is the number of `\n` plus one;
+/// - a `\n` always has the plain style; each line has one block entry (stored on the `\n` that
+///   ends it, the last line's in `lastLineBlock`);
 /// - styles are normalized (code excludes bold/italic/underline/strike/colour), and lines in a code
 ///   block hold plain characters only.
 public struct Document: Sendable {
-    public internal(set) var scalars: [Unicode.Scalar]
-    public internal(set) var styles: [InlineStyle]
-    public internal(set) var lineBlocks: [BlockFormat?]
-    public internal(set) var values: ValueTable
+    var tree = TextTree()
+    /// The block of the last line, the one no `\n` ends.
+    var lastLineBlock: BlockFormat?
+    public internal(set) var values = ValueTable()
+    /// Inverses of the primitives applied while `isRecording` (undo keeps them).
+    var journal: [DocumentEdit] = []
+    var isRecording = false
+    /// What changed since the change record was last taken (`takeChange`).
+    var change = DocumentChange()
 
-    public init() {
-        scalars = []
-        styles = []
-        lineBlocks = [nil]
-        values = ValueTable()
-    }
+    public init() {}
 
     /// A plain document holding `text`.
     public init(text: String) {
-        self.init()
-        scalars = Array(text.unicodeScalars)
-        styles = Array(repeating: .plain, count: scalars.count)
-        lineBlocks = Array(repeating: nil, count: scalars.lazy.filter { $0 == "\n" }.count + 1)
+        tree = TextTree(TextFragment(scalars: text.unicodeScalars, style: .plain, block: nil))
     }
 
-    public var count: Int { scalars.count }
-    public var isEmpty: Bool { scalars.isEmpty }
-    public var text: String { String(String.UnicodeScalarView(scalars)) }
+    init(fragment: TextFragment, lastLineBlock: BlockFormat?, values: ValueTable) {
+        tree = TextTree(fragment)
+        self.lastLineBlock = lastLineBlock
+        self.values = values
+    }
+
+    public var count: Int { tree.summary.scalars }
+    public var isEmpty: Bool { tree.summary.scalars == 0 }
+    public var utf16Count: Int { tree.summary.utf16 }
+    public var utf8Count: Int { tree.summary.utf8 }
+    public var lineCount: Int { tree.summary.newlines + 1 }
+    /// How many mentions the text holds (a root read).
+    public var mentionCount: Int { tree.summary.mentionRuns }
+
+    public var text: String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tree.summary.utf8)
+        tree.forEachLeaf { bytes.append(contentsOf: $0.bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public func text(in range: Range<Int>) -> String {
-        String(String.UnicodeScalarView(scalars[range]))
+        String(decoding: fragment(in: range).bytes, as: UTF8.self)
+    }
+
+    public func scalars(in range: Range<Int>) -> [Unicode.Scalar] {
+        Array(text(in: range).unicodeScalars)
+    }
+
+    /// The character at `offset` (`"\0"` outside the text; callers check their offsets).
+    public func scalar(at offset: Int) -> Unicode.Scalar {
+        guard offset >= 0, offset < count else { return "\u{0}" }
+        let (leaf, base) = tree.leaf(at: offset)
+        let f = leaf.fragment
+        return f.scalar(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+    }
+
+    /// The style of the character at `offset` (plain outside the text).
+    public func style(at offset: Int) -> InlineStyle {
+        guard offset >= 0, offset < count else { return .plain }
+        let (leaf, base) = tree.leaf(at: offset)
+        let f = leaf.fragment
+        return f.style(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+    }
+
+    /// The rich text of `range`: bytes, runs, and the blocks of the lines its `\n`s end.
+    func fragment(in range: Range<Int>) -> TextFragment {
+        var out = TextFragment()
+        guard !range.isEmpty else { return out }
+        tree.forEachLeaf(in: range) { leaf, summary, start in
+            let lo = leaf.byteOffset(ofScalar: Swift.max(0, range.lowerBound - start), scalarCount: summary.scalars)
+            let hi = leaf.byteOffset(ofScalar: Swift.min(summary.scalars, range.upperBound - start), scalarCount: summary.scalars)
+            out.append(leaf.slice(lo..<hi))
+            return true
+        }
+        return out
+    }
+
+    /// Calls `body` with each run of equal style overlapping `range` (clipped to it; a run may be
+    /// cut where leaves meet), in order; `body` returns false to stop.
+    public func forEachRun(in range: Range<Int>, _ body: (Range<Int>, InlineStyle) -> Bool) {
+        guard !range.isEmpty else { return }
+        tree.forEachLeaf(in: range) { leaf, summary, start in
+            let ascii = summary.scalars == summary.utf8
+            var byte = 0
+            var scalar = start
+            for run in leaf.runs {
+                let runEnd = byte + run.utf8Count
+                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
+                let lo = Swift.max(scalar, range.lowerBound)
+                let hi = Swift.min(scalar + length, range.upperBound)
+                if lo < hi, !body(lo..<hi, run.style) { return false }
+                scalar += length
+                byte = runEnd
+                if scalar >= range.upperBound { return false }
+            }
+            return true
+        }
     }
 
     // MARK: Lines
 
     /// The index of the line holding offset `offset` (an offset at a `\n` belongs to the line it ends).
     public func lineIndex(at offset: Int) -> Int {
-        var line = 0
-        var i = 0
-        while i < offset {
-            if scalars[i] == "\n" { line += 1 }
-            i += 1
-        }
-        return line
+        let offset = Swift.max(0, Swift.min(offset, count))
+        let (leaf, base) = tree.leaf(at: offset, atEnd: true)
+        let f = leaf.fragment
+        return base.newlines + f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
     }
+
+    /// The offset where line `line` starts.
+    public func lineStart(ofLine line: Int) -> Int {
+        guard line > 0 else { return 0 }
+        guard let (leaf, base) = tree.leaf(ofNewline: line - 1) else { return count }
+        let f = leaf.fragment
+        return base.scalars + f.scalars(before: f.byteOffset(afterNewline: line - 1 - base.newlines))
+    }
+
+    /// The offset where line `line` ends (before its `\n`).
+    public func lineEnd(ofLine line: Int) -> Int {
+        guard line < lineCount - 1 else { return count }
+        return lineStart(ofLine: line + 1) - 1
+    }
+
+    public func lineRange(_ line: Int) -> Range<Int> { lineStart(ofLine: line)..<lineEnd(ofLine: line) }
 
     /// Start offset of the line holding `offset`.
-    public func lineStart(at offset: Int) -> Int {
-        var i = offset
-        while i > 0, scalars[i - 1] != "\n" { i -= 1 }
-        return i
-    }
+    public func lineStart(at offset: Int) -> Int { lineStart(ofLine: lineIndex(at: offset)) }
 
     /// End offset (before its `\n`, if any) of the line holding `offset`.
-    public func lineEnd(at offset: Int) -> Int {
-        var i = offset
-        while i < scalars.count, scalars[i] != "\n" { i += 1 }
-        return i
-    }
-
-    /// `[start, end)` of every line, `end` excluding the `\n`.
-    public var lineRanges: [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(lineBlocks.count)
-        var start = 0
-        for (i, s) in scalars.enumerated() where s == "\n" {
-            ranges.append(start..<i)
-            start = i + 1
-        }
-        ranges.append(start..<scalars.count)
-        return ranges
-    }
+    public func lineEnd(at offset: Int) -> Int { lineEnd(ofLine: lineIndex(at: offset)) }
 
     public func block(ofLine line: Int) -> BlockFormat? {
-        lineBlocks.indices.contains(line) ? lineBlocks[line] : nil
+        if line == lineCount - 1 { return lastLineBlock }
+        guard let (leaf, base) = tree.leaf(ofNewline: line) else { return nil }
+        let i = line - base.newlines
+        return leaf.fragment.blocks.indices.contains(i) ? leaf.fragment.blocks[i] : nil
+    }
+
+    /// Every line's block, in order (O(lines)).
+    public var lineBlocks: [BlockFormat?] {
+        var blocks: [BlockFormat?] = []
+        blocks.reserveCapacity(lineCount)
+        tree.forEachLeaf { blocks.append(contentsOf: $0.blocks) }
+        blocks.append(lastLineBlock)
+        return blocks
     }
 
     // MARK: Editing
@@ -85,56 +161,86 @@ public struct Document: Sendable {
     /// Replaces `range` with `replacement`, giving the new characters `style` (newlines stay plain).
     /// Lines merged by the removal keep the block format of the first; lines created by inserted
     /// newlines take that same block format.
-    public mutating func replace(_ range: Range<Int>, with replacement: [Unicode.Scalar], style: InlineStyle) {
+    public mutating func replace<S: Collection>(_ range: Range<Int>, with replacement: S, style: InlineStyle) where S.Element == Unicode.Scalar {
         let firstLine = lineIndex(at: range.lowerBound)
-        var removedNewlines = 0
-        for i in range where scalars[i] == "\n" { removedNewlines += 1 }
-        let insertedNewlines = replacement.lazy.filter { $0 == "\n" }.count
-        let block = lineBlocks[firstLine]
+        let block = self.block(ofLine: firstLine)
         let newStyle = block == .codeBlock ? InlineStyle.plain : style.normalized()
-        scalars.replaceSubrange(range, with: replacement)
-        styles.replaceSubrange(range, with: replacement.lazy.map { $0 == "\n" ? InlineStyle.plain : newStyle })
-        lineBlocks.replaceSubrange(firstLine...(firstLine + removedNewlines),
-                                   with: repeatElement(block, count: insertedNewlines + 1))
-        if block == .codeBlock, removedNewlines > 0 {
+        let fragment = TextFragment(scalars: replacement, style: newStyle, block: block)
+        let joinsLines = !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
+        rawReplace(range, with: fragment, tailBlock: block)
+        if block == .codeBlock, joinsLines {
             // A line joined into a code block brings its characters; they lose their styles there.
             let end = lineEnd(at: range.lowerBound + replacement.count)
-            for i in lineStart(at: range.lowerBound)..<end { styles[i] = .plain }
+            rawRestyle(lineStart(at: range.lowerBound)..<end) { _ in .plain }
         }
     }
 
     /// Sets the style of every character in `range` through `transform` (newlines stay plain; code
     /// block lines stay plain).
     public mutating func restyle(_ range: Range<Int>, _ transform: (inout InlineStyle) -> Void) {
-        var line = lineIndex(at: range.lowerBound)
-        for i in range {
-            if scalars[i] == "\n" { line += 1; continue }
-            if lineBlocks[line] == .codeBlock { continue }
-            transform(&styles[i])
-            styles[i] = styles[i].normalized()
+        guard !range.isEmpty else { return }
+        let first = lineIndex(at: range.lowerBound)
+        let last = lineIndex(at: range.upperBound)
+        let apply: (InlineStyle) -> InlineStyle = { var s = $0; transform(&s); return s.normalized() }
+        if first == last {
+            if block(ofLine: first) != .codeBlock { rawRestyle(range, apply) }
+            return
         }
-    }
-
-    /// Restyles the characters at `indices`, which the caller has already checked are neither
-    /// newlines nor in code-block lines.
-    public mutating func restyle(at indices: [Int], _ transform: (inout InlineStyle) -> Void) {
-        for i in indices {
-            transform(&styles[i])
-            styles[i] = styles[i].normalized()
+        // Several lines: skip the code-block ones.
+        for line in first...last where block(ofLine: line) != .codeBlock {
+            let lineRange = self.lineRange(line).clamped(to: range)
+            rawRestyle(lineRange, apply)
         }
     }
 
     /// Sets the block format of lines `lines`. Entering a code block strips inline styles.
     public mutating func setBlock(_ block: BlockFormat?, lines: ClosedRange<Int>) {
-        for line in lines { lineBlocks[line] = block }
-        if block == .codeBlock {
-            let ranges = lineRanges
-            for line in lines {
-                for i in ranges[line] { styles[i] = .plain }
-            }
+        for line in lines {
+            rawSetBlock(block, line: line)
+            if block == .codeBlock { rawRestyle(lineRange(line)) { _ in .plain } }
         }
     }
 
     public mutating func intern(link url: String) -> UInt32 { values.intern(link: url) }
     public mutating func add(mention value: MentionValue) -> UInt32 { values.add(mention: value) }
+}
+
+extension Document {
+    /// The maximal range around the character at `index` whose `key` equals its (non-zero) key:
+    /// the whole mention or link holding it. Costs O(log n) per leaf the run spans.
+    func run(containing index: Int, key: (InlineStyle) -> UInt32) -> Range<Int>? {
+        guard index >= 0, index < count else { return nil }
+        let id = key(style(at: index))
+        guard id != 0 else { return nil }
+        var start = index
+        var end = index + 1
+        // Walk outwards run by run (a run is cut only where leaves meet), 64 scalars at a time.
+        while start > 0 {
+            let window = Swift.max(0, start - 64)..<start
+            var runs: [(Range<Int>, InlineStyle)] = []
+            forEachRun(in: window) { range, style in
+                runs.append((range, style))
+                return true
+            }
+            var reached = start
+            for (range, style) in runs.reversed() {
+                guard key(style) == id, range.upperBound == reached else { break }
+                reached = range.lowerBound
+            }
+            let done = reached > window.lowerBound || reached == start
+            start = reached
+            if done { break }
+        }
+        while end < count {
+            var runEnd = end
+            forEachRun(in: end..<Swift.min(count, end + 64)) { range, style in
+                guard key(style) == id, range.lowerBound == runEnd else { return false }
+                runEnd = range.upperBound
+                return true
+            }
+            if runEnd == end { break }
+            end = runEnd
+        }
+        return start..<end
+    }
 }

@@ -22,20 +22,26 @@ extension Draft {
         if range.isEmpty {
             common = typingStyle
         } else {
-            let chars = range.filter { document.scalars[$0] != "\n" }
-            common = chars.first.map { document.styles[$0] } ?? .plain
-            for i in chars {
-                let s = document.styles[i]
-                common.flags.formIntersection(s.flags)
-                if common.link != s.link { common.link = 0 }
-                if common.color != s.color { common.color = 0 }
-                if common.mention != s.mention { common.mention = 0 }
+            var first: InlineStyle?
+            let firstLine = document.lineIndex(at: range.lowerBound)
+            let lastLine = document.lineIndex(at: range.upperBound)
+            for line in firstLine...lastLine {
+                document.forEachRun(in: document.lineRange(line).clamped(to: range)) { _, s in
+                    guard var c = first else { first = s; return true }
+                    c.flags.formIntersection(s.flags)
+                    if c.link != s.link { c.link = 0 }
+                    if c.color != s.color { c.color = 0 }
+                    if c.mention != s.mention { c.mention = 0 }
+                    first = c
+                    return true
+                }
             }
+            common = first ?? .plain
         }
         var kinds = FormatKind.allCases.filter { !$0.isBlock && common.has($0) }
         let first = document.lineIndex(at: range.lowerBound)
-        let last = first + document.scalars[range].lazy.filter { $0 == "\n" }.count
-        if let block = document.lineBlocks[first], (first...last).allSatisfy({ document.lineBlocks[$0] == block }) {
+        let last = document.lineIndex(at: range.upperBound)
+        if let block = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == block }) {
             kinds.append(block.kind)
         }
         return ActiveFormats(kinds: kinds,

@@ -5,18 +5,18 @@ extension Draft {
     /// type converts the whole contiguous list (peer choice 7).
     mutating func formatBlocks(_ action: FormatAction, _ block: BlockFormat, range: Range<Int>) {
         var first = document.lineIndex(at: range.lowerBound)
-        var last = first + document.scalars[range].lazy.filter { $0 == "\n" }.count
-        let blocks = document.lineBlocks
-        if range.isEmpty, let current = blocks[first] {
+        var last = document.lineIndex(at: range.upperBound)
+        func blocks(_ line: Int) -> BlockFormat? { document.block(ofLine: line) }
+        if range.isEmpty, let current = blocks(first) {
             let wholeBlock = (current == block && (block == .codeBlock || block == .quote))
                 || (current.isList && block.isList && current != block && action != .remove)
             if wholeBlock {
-                while first > 0, blocks[first - 1] == current { first -= 1 }
-                while last + 1 < blocks.count, blocks[last + 1] == current { last += 1 }
+                while first > 0, blocks(first - 1) == current { first -= 1 }
+                while last + 1 < document.lineCount, blocks(last + 1) == current { last += 1 }
             }
         }
         let lines = first...last
-        let allHave = lines.allSatisfy { blocks[$0] == block }
+        let allHave = lines.allSatisfy { blocks($0) == block }
         let apply: Bool
         switch action {
         case .apply: apply = true
@@ -28,9 +28,9 @@ extension Draft {
             checkpoint(.other)
             document.setBlock(block, lines: lines)
         } else {
-            guard lines.contains(where: { blocks[$0] == block }) else { return }
+            guard lines.contains(where: { blocks($0) == block }) else { return }
             checkpoint(.other)
-            for line in lines where blocks[line] == block { document.setBlock(nil, lines: line...line) }
+            for line in lines where blocks(line) == block { document.setBlock(nil, lines: line...line) }
         }
     }
 }

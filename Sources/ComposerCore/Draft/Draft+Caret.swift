@@ -14,7 +14,7 @@ extension Draft {
     /// Moves the focus `count` units (negative = backward). Without `extend` the selection
     /// collapses to a caret; a grapheme move from a selection collapses it to its start or end.
     public mutating func moveCaret(_ unit: CaretUnit, by count: Int, extend: Bool) {
-        let scalars = document.scalars
+        let scalars = document
         if !extend, !selection.isCaret, unit == .grapheme, count != 0 {
             let target = count < 0 ? selection.range.lowerBound : selection.range.upperBound
             setSelection(anchor: target, focus: target)
@@ -36,7 +36,7 @@ extension Draft {
             case .line:
                 focus = forward ? document.lineEnd(at: focus) : document.lineStart(at: focus)
             case .document:
-                focus = forward ? scalars.count : 0
+                focus = forward ? document.count : 0
             }
             if focus == before { break }
         }

@@ -35,31 +35,51 @@ extension Draft {
         switch action {
         case .apply: apply = true
         case .remove: apply = false
-        case .toggle: apply = !targets.allSatisfy { styleValue.isSet(in: document.styles[$0]) }
+        case .toggle: apply = !allStyles(of: targets) { styleValue.isSet(in: $0) }
         }
         if apply, styleValue.needsValue { throw .invalidArgument("\(kind.name) needs a value to apply") }
         // Applying what every target already has (or removing what none has) changes nothing.
-        let unchanged = apply ? targets.allSatisfy { styleValue.isSet(in: document.styles[$0]) }
-                              : !targets.contains { styleValue.clears(document.styles[$0]) }
+        let unchanged = apply ? allStyles(of: targets) { styleValue.isSet(in: $0) }
+                              : allStyles(of: targets) { !styleValue.clears($0) }
         if unchanged { return }
         checkpoint(.other)
-        document.restyle(at: targets) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
+        for target in targets {
+            document.restyle(target) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
+        }
     }
 
-    /// The characters of `range` an operation on `kind` touches.
-    func formatTargets(_ kind: FormatKind, in range: Range<Int>, protect: Bool) -> [Int] {
-        var targets: [Int] = []
-        var line = document.lineIndex(at: range.lowerBound)
-        for i in range {
-            if document.scalars[i] == "\n" { line += 1; continue }
-            if document.lineBlocks[line] == .codeBlock { continue }
-            let s = document.styles[i]
-            if s.mention != 0, protect || kind == .link || kind == .code { continue }
-            if protect, s.link != 0, kind != .link { continue }
-            if protect, s.flags.contains(.code), kind != .code { continue }
-            targets.append(i)
+    /// The ranges of `range` an operation on `kind` touches (never a `\n`, a code-block line or,
+    /// as `protect` says, a protected run), in order.
+    func formatTargets(_ kind: FormatKind, in range: Range<Int>, protect: Bool) -> [Range<Int>] {
+        var targets: [Range<Int>] = []
+        let first = document.lineIndex(at: range.lowerBound)
+        let last = document.lineIndex(at: range.upperBound)
+        for line in first...last where document.block(ofLine: line) != .codeBlock {
+            document.forEachRun(in: document.lineRange(line).clamped(to: range)) { r, s in
+                if s.mention != 0, protect || kind == .link || kind == .code { return true }
+                if protect, s.link != 0, kind != .link { return true }
+                if protect, s.flags.contains(.code), kind != .code { return true }
+                if let previous = targets.last, previous.upperBound == r.lowerBound {
+                    targets[targets.count - 1] = previous.lowerBound..<r.upperBound
+                } else {
+                    targets.append(r)
+                }
+                return true
+            }
         }
         return targets
+    }
+
+    /// Whether every character of `ranges` has a style satisfying `predicate`.
+    func allStyles(of ranges: [Range<Int>], _ predicate: (InlineStyle) -> Bool) -> Bool {
+        var all = true
+        for range in ranges where all {
+            document.forEachRun(in: range) { _, style in
+                all = predicate(style)
+                return all
+            }
+        }
+        return all
     }
 
     private mutating func formatTypingStyle(_ action: FormatAction, _ value: InlineValue) throws(ComposerError) {

@@ -1,20 +1,16 @@
 extension Draft {
     /// The whole link runs that `range` touches (for a caret: the link it is inside or at an edge of).
     func linkRuns(touching range: Range<Int>) -> [Range<Int>] {
-        let styles = document.styles
         var runs: [Range<Int>] = []
         let lower = max(0, range.lowerBound - (range.isEmpty ? 1 : 0))
-        let upper = min(styles.count, range.isEmpty ? range.upperBound + 1 : range.upperBound)
-        var i = lower
-        while i < upper {
-            let id = styles[i].link
-            guard id != 0 else { i += 1; continue }
-            var start = i
-            while start > 0, styles[start - 1].link == id { start -= 1 }
-            var end = i + 1
-            while end < styles.count, styles[end].link == id { end += 1 }
-            runs.append(start..<end)
-            i = end
+        let upper = min(document.count, range.isEmpty ? range.upperBound + 1 : range.upperBound)
+        var linked: [Int] = []  // the first character of each linked stretch in the range
+        document.forEachRun(in: lower..<upper) { r, style in
+            if style.link != 0 { linked.append(r.lowerBound) }
+            return true
+        }
+        for i in linked where runs.last.map({ $0.upperBound <= i }) ?? true {
+            if let run = document.run(containing: i, key: { $0.link }) { runs.append(run) }
         }
         return runs
     }
@@ -36,7 +32,7 @@ extension Draft {
         guard !targets.isEmpty else { return }
         checkpoint(.other)
         let id = document.intern(link: normalized)
-        document.restyle(at: targets) { $0.link = id }
+        for target in targets { document.restyle(target) { $0.link = id } }
     }
 
     /// Removes every link the selection (or caret) touches, each as a whole (one undo step).

@@ -7,16 +7,8 @@ public struct MentionRange: Equatable, Sendable {
 }
 
 extension Draft {
-    /// How many mentions the draft holds (one pass over the styles).
-    public var mentionCount: Int {
-        var count = 0
-        var previous: UInt32 = 0
-        for style in document.styles {
-            if style.mention != 0, style.mention != previous { count += 1 }
-            previous = style.mention
-        }
-        return count
-    }
+    /// How many mentions the draft holds (kept in the text tree's summaries).
+    public var mentionCount: Int { document.mentionCount }
 
     /// Every mention run, in text order.
     public var mentions: [MentionRange] {
@@ -45,7 +37,7 @@ extension Draft {
         }
         let range = expandToMentions(selection.range)
         let line = document.lineIndex(at: range.lowerBound)
-        guard document.lineBlocks[line] != .codeBlock else { throw .notAllowed("mentions cannot go in a code block") }
+        guard document.block(ofLine: line) != .codeBlock else { throw .notAllowed("mentions cannot go in a code block") }
         checkpoint(.other)
         var style = typingStyle
         style.flags.remove(.code)

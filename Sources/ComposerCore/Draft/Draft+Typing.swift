@@ -40,7 +40,7 @@ extension Draft {
         let caret = selection.focus
         let start = document.lineStart(at: caret)
         let line = document.lineIndex(at: caret)
-        guard document.lineBlocks[line] == nil, caret - start >= 2, caret - start <= 3 else { return }
+        guard document.block(ofLine: line) == nil, caret - start >= 2, caret - start <= 3 else { return }
         let prefix = document.text(in: start..<caret)
         let block: BlockFormat
         switch prefix {
@@ -66,7 +66,7 @@ extension Draft {
         if !selection.isCaret { deleteSelectionWithoutCheckpoint() }
         let caret = selection.focus
         let line = document.lineIndex(at: caret)
-        if document.lineBlocks[line] != nil, document.lineStart(at: caret) == document.lineEnd(at: caret) {
+        if document.block(ofLine: line) != nil, document.lineStart(at: caret) == document.lineEnd(at: caret) {
             document.setBlock(nil, lines: line...line)
             return
         }
@@ -89,7 +89,7 @@ extension Draft {
         }
         let caret = selection.focus
         guard caret > 0 else {
-            guard document.lineBlocks[0] != nil else { return }
+            guard document.block(ofLine: 0) != nil else { return }
             checkpoint(.other)
             document.setBlock(nil, lines: 0...0)
             return
@@ -97,11 +97,11 @@ extension Draft {
         let start: Int
         if let mention = mentionRun(containing: caret - 1) {
             start = mention.lowerBound
-        } else if document.scalars[caret - 1] == "\n" {
+        } else if document.scalar(at: caret - 1) == "\n" {
             // A CR LF pair is one cluster: it goes whole.
-            start = caret >= 2 && document.scalars[caret - 2] == "\r" ? caret - 2 : caret - 1
+            start = caret >= 2 && document.scalar(at: caret - 2) == "\r" ? caret - 2 : caret - 1
         } else {
-            start = Graphemes.previousBoundary(before: caret, in: document.scalars)
+            start = Graphemes.previousBoundary(before: caret, in: document)
         }
         checkpoint(.deleting(at: start, end: caret))
         noteTyping()
@@ -123,10 +123,10 @@ extension Draft {
         let end: Int
         if let mention = mentionRun(containing: caret) {
             end = mention.upperBound
-        } else if document.scalars[caret] == "\n" {
+        } else if document.scalar(at: caret) == "\n" {
             end = caret + 1
         } else {
-            end = Graphemes.nextBoundary(after: caret, in: document.scalars)
+            end = Graphemes.nextBoundary(after: caret, in: document)
         }
         checkpoint(.other)
         noteTyping()

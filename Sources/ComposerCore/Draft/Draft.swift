@@ -30,6 +30,7 @@ public struct Draft: Sendable {
     public init(config: DraftConfig = DraftConfig()) {
         self.config = config
         history.depth = config.undoDepth
+        document.beginRecording()
         tray = AttachmentTray(limits: (try? AttachmentLimits(config: config)) ?? AttachmentLimits())
     }
 
@@ -58,7 +59,7 @@ public struct Draft: Sendable {
     /// Replaces the whole content with `document` (one undo step); the caret goes to the end.
     public mutating func load(_ document: Document) {
         checkpoint(.other)
-        self.document = document
+        self.document.replaceAll(with: document)
         selection = .caret(document.count)
         pending = nil
     }
@@ -89,27 +90,27 @@ public struct Draft: Sendable {
     /// - at a caret: the previous character's style without link or mention (they never extend);
     ///   after a link, the style of the run that follows it.
     func insertionStyle(replacing range: Range<Int>) -> InlineStyle {
-        let styles = document.styles
-        let scalars = document.scalars
+        let count = document.count
+        func styles(_ i: Int) -> InlineStyle { document.style(at: i) }
         if !range.isEmpty {
-            var style = styles[range.lowerBound]
-            let staysInLink = style.link != 0 && range.upperBound < styles.count && styles[range.upperBound].link == style.link
+            var style = styles(range.lowerBound)
+            let staysInLink = style.link != 0 && range.upperBound < count && styles(range.upperBound).link == style.link
             if !staysInLink { style.link = 0 }
             style.mention = 0
             return style
         }
         let offset = range.lowerBound
-        guard offset > 0, scalars[offset - 1] != "\n" else { return .plain }
-        var style = styles[offset - 1]
-        if style.link != 0, offset < styles.count, styles[offset].link == style.link {
+        guard offset > 0, document.scalar(at: offset - 1) != "\n" else { return .plain }
+        var style = styles(offset - 1)
+        if style.link != 0, offset < count, styles(offset).link == style.link {
             style.mention = 0
             return style  // Inside a link (not at its edge): the text joins the link.
         }
         if style.link != 0 || style.mention != 0 {
-            if offset < styles.count, scalars[offset] != "\n", styles[offset].link != style.link || style.link == 0 {
-                style = styles[offset]
+            if offset < count, document.scalar(at: offset) != "\n", styles(offset).link != style.link || style.link == 0 {
+                style = styles(offset)
             }
-            if style.mention != 0 && styles[offset - 1].mention != 0 { style = styles[offset - 1] }
+            if style.mention != 0 && styles(offset - 1).mention != 0 { style = styles(offset - 1) }
         }
         style.link = 0
         style.mention = 0
@@ -125,24 +126,15 @@ public struct Draft: Sendable {
 
     /// The range of the mention run covering `offset` strictly inside it, if any.
     func mentionRun(around offset: Int) -> Range<Int>? {
-        let styles = document.styles
-        guard offset > 0, offset < styles.count else { return nil }
-        let id = styles[offset].mention
-        guard id != 0, styles[offset - 1].mention == id else { return nil }
+        guard offset > 0, offset < document.count else { return nil }
+        let id = document.style(at: offset).mention
+        guard id != 0, document.style(at: offset - 1).mention == id else { return nil }
         return mentionRun(containing: offset)
     }
 
     /// The whole mention run holding the character at `index`, if it is in one.
     func mentionRun(containing index: Int) -> Range<Int>? {
-        let styles = document.styles
-        guard index >= 0, index < styles.count else { return nil }
-        let id = styles[index].mention
-        guard id != 0 else { return nil }
-        var start = index
-        while start > 0, styles[start - 1].mention == id { start -= 1 }
-        var end = index + 1
-        while end < styles.count, styles[end].mention == id { end += 1 }
-        return start..<end
+        document.run(containing: index) { $0.mention }
     }
 
     func snapOutOfMention(_ offset: Int) -> Int {

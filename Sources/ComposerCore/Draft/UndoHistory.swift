@@ -1,8 +1,10 @@
-/// Undo and redo stacks of whole-draft states. Documents are copy-on-write arrays, so a saved
-/// state costs one copy of the text the first time the live draft changes after it.
+/// Undo and redo as inverse edits. A step keeps the primitive edits that take the document back
+/// (`DocumentEdit`, recorded by the document as it changes) and the selection and typing
+/// attributes from before the step: its size is that of the change, never that of the document.
 struct UndoHistory: Sendable {
-    struct State: Sendable {
-        var document: Document
+    struct Step: Sendable {
+        /// Applied in order, they undo the step.
+        var edits: [DocumentEdit]
         var selection: Selection
         var pending: PendingStyle?
     }
@@ -16,14 +18,16 @@ struct UndoHistory: Sendable {
         case other
     }
 
-    var undo: [State] = []
-    var redo: [State] = []
+    var undo: [Step] = []
+    var redo: [Step] = []
     var depth = 100
     /// The change the last step recorded, for coalescing; nil after anything that breaks a run.
     var last: ChangeKind?
-    /// Open batches (`begin` nesting count) and whether the current batch has saved its state.
+    /// Open batches (`begin` nesting count) and whether the current batch has started its step.
     var batchDepth = 0
     var batchSaved = false
+
+    init(depth: Int = 100) { self.depth = depth }
 
     mutating func breakCoalescing() { last = nil }
 
@@ -40,26 +44,32 @@ struct UndoHistory: Sendable {
         }
     }
 
-    mutating func save(_ state: State) {
-        undo.append(state)
+    mutating func push(_ step: Step) {
+        undo.append(step)
         if undo.count > depth { undo.removeFirst(undo.count - depth) }
         redo.removeAll()
+    }
+
+    /// Adds edits recorded since the last flush to the newest step: they happened after the ones
+    /// it holds, so they are undone first.
+    mutating func absorb(_ edits: [DocumentEdit]) {
+        guard !edits.isEmpty, !undo.isEmpty else { return }
+        undo[undo.count - 1].edits.insert(contentsOf: edits, at: 0)
     }
 }
 
 extension Draft {
-    var savedState: UndoHistory.State { .init(document: document, selection: selection, pending: pending) }
-
-    mutating func restore(_ state: UndoHistory.State) {
-        document = state.document
-        selection = state.selection
-        pending = state.pending
+    /// Moves the inverses the document recorded since the last call into the newest undo step.
+    mutating func flushJournal() {
+        history.absorb(document.endRecording())
+        document.beginRecording()
     }
 
     /// Records the state before a change, unless the change continues the current typing run or a
-    /// batch has already recorded its state.
+    /// batch has already started its step.
     mutating func checkpoint(_ change: UndoHistory.ChangeKind) {
         revision &+= 1
+        flushJournal()
         defer { history.last = change == .other ? nil : change }
         if history.batchDepth > 0 {
             if history.batchSaved { return }
@@ -68,31 +78,51 @@ extension Draft {
             history.redo.removeAll()
             return
         }
-        history.save(savedState)
+        history.push(.init(edits: [], selection: selection, pending: pending))
+    }
+
+    /// Forgets every step (after a send, a restore, the start or end of an edit).
+    mutating func resetHistory() {
+        history = UndoHistory(depth: config.undoDepth)
+        _ = document.endRecording()
+        document.beginRecording()
     }
 
     public var canUndo: Bool { !history.undo.isEmpty }
     public var canRedo: Bool { !history.redo.isEmpty }
 
+    /// Applies `step`'s edits and returns the step that reverses it (selection and typing
+    /// attributes as they are now).
+    private mutating func apply(_ step: UndoHistory.Step) -> UndoHistory.Step {
+        let reverse = UndoHistory.Step(edits: [], selection: selection, pending: pending)
+        _ = document.endRecording()
+        document.beginRecording()
+        for edit in step.edits { document.apply(edit) }
+        let inverses = document.endRecording()
+        document.beginRecording()
+        selection = step.selection.clamped(to: document.count)
+        pending = step.pending
+        history.breakCoalescing()
+        revision &+= 1
+        return UndoHistory.Step(edits: inverses, selection: reverse.selection, pending: reverse.pending)
+    }
+
     /// Undoes the last step, restoring its text, formats, selection and typing attributes.
     /// Returns false when there is nothing to undo.
     @discardableResult
     public mutating func undo() -> Bool {
-        guard history.batchDepth == 0, let state = history.undo.popLast() else { return false }
-        history.redo.append(savedState)
-        restore(state)
-        history.breakCoalescing()
-        revision &+= 1
+        guard history.batchDepth == 0 else { return false }
+        flushJournal()
+        guard let step = history.undo.popLast() else { return false }
+        history.redo.append(apply(step))
         return true
     }
 
     @discardableResult
     public mutating func redo() -> Bool {
-        guard history.batchDepth == 0, let state = history.redo.popLast() else { return false }
-        history.undo.append(savedState)
-        restore(state)
-        history.breakCoalescing()
-        revision &+= 1
+        guard history.batchDepth == 0, let step = history.redo.popLast() else { return false }
+        flushJournal()
+        history.undo.append(apply(step))
         return true
     }
 

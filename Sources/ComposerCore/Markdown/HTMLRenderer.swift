@@ -4,6 +4,7 @@
 /// `<pre><code>`.
 public enum HTMLRenderer {
     public static func render(_ document: Document) -> String {
+        let document = _LegacyDocument(document)
         var out = ""
         let ranges = document.lineRanges
         var line = 0
@@ -60,7 +61,7 @@ public enum HTMLRenderer {
         return t
     }
 
-    private static func open(_ tag: Tag, _ doc: Document) -> String {
+    private static func open(_ tag: Tag, _ doc: _LegacyDocument) -> String {
         switch tag {
         case .link(let id): return "<a href=\"" + escape(doc.values.link(id) ?? "") + "\" rel=\"nofollow noopener noreferrer\">"
         case .color(let rgb): return "<span style=\"color:" + ColorPolicy.format(rgb) + "\">"
@@ -87,7 +88,7 @@ public enum HTMLRenderer {
     }
 
     /// One line's inline content, tags kept properly nested by closing and reopening.
-    private static func inline(_ doc: Document, _ range: Range<Int>) -> String {
+    private static func inline(_ doc: _LegacyDocument, _ range: Range<Int>) -> String {
         var out = ""
         var stack: [Tag] = []
         var i = range.lowerBound

@@ -87,7 +87,7 @@ struct InlineParser {
 
     /// Parses `content` (lines joined by `\n`, already stripped of block markers). Links come out
     /// as URLs interned into `document`; mentions resolve their names through `names`.
-    static func parse(_ content: [Unicode.Scalar], into document: inout Document,
+    static func parse(_ content: [Unicode.Scalar], into document: inout _LegacyDocument,
                       names: (String) -> String) -> [Piece] {
         var parser = InlineParser(content)
         parser.tokenize()
@@ -528,7 +528,7 @@ struct InlineParser {
         }
     }
 
-    private func flatten(into document: inout Document, names: (String) -> String) -> [Piece] {
+    private func flatten(into document: inout _LegacyDocument, names: (String) -> String) -> [Piece] {
         // Difference arrays: how many marks of each kind cover each node.
         var strong = Array(repeating: 0, count: nodes.count + 1)
         var emphasis = strong, strike = strong, underline = strong

@@ -17,7 +17,7 @@ enum InlineWriter {
         case delimiter(Unicode.Scalar, count: Int, opens: Bool)
     }
 
-    static func write(_ doc: Document, _ range: Range<Int>, mode: MarkdownSerializer.Mode) -> String {
+    static func write(_ doc: _LegacyDocument, _ range: Range<Int>, mode: MarkdownSerializer.Mode) -> String {
         var tokens: [Token] = []
         var stack: [(mark: Mark, delimiter: Unicode.Scalar?)] = []
         let styles = doc.styles

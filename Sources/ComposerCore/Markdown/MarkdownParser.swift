@@ -9,7 +9,7 @@ public enum MarkdownParser {
     public static func parse(_ markdown: String, names: [String: String] = [:]) -> Document {
         var builder = BlockParser(names: names)
         builder.run(markdown)
-        return builder.document
+        return builder.document.document
     }
 }
 
@@ -29,7 +29,7 @@ private struct BlockParser {
     }
 
     let names: [String: String]
-    var document = Document()
+    var document = _LegacyDocument()
     var containers: [Container] = []
     /// Whether each open container has produced a line yet (an empty item or quote still shows as
     /// one empty line).
@@ -59,7 +59,7 @@ private struct BlockParser {
         for line in lines { process(line) }
         closeLeaf()
         closeContainers(downTo: 0)
-        if lineCount == 0 { document = Document() }
+        if lineCount == 0 { document = _LegacyDocument() }
     }
 
     // MARK: Output

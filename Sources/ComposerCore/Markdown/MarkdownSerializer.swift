@@ -20,7 +20,7 @@ public enum MarkdownSerializer {
     }
 
     public static func serialize(_ document: Document, mode: Mode = .rich) -> String {
-        var doc = document
+        var doc = _LegacyDocument(document)
         if mode == .plain {
             doc.restyle(at: Array(doc.styles.indices)) { s in
                 let mention = s.mention
@@ -51,7 +51,7 @@ public enum MarkdownSerializer {
 
     /// Paragraph-capable lines (plain or quoted): empty lines at the run's edges become `<p></p>`
     /// blocks, the rest one paragraph with hard breaks.
-    private static func paragraphs(_ doc: Document, _ run: [Range<Int>], prefix: String, blank: String, mode: Mode) -> String {
+    private static func paragraphs(_ doc: _LegacyDocument, _ run: [Range<Int>], prefix: String, blank: String, mode: Mode) -> String {
         if run.count == 1, run[0].isEmpty, prefix.isEmpty {
             // A document that is one empty plain line is the empty message.
             return doc.count == 0 ? "" : "<p></p>"
@@ -79,7 +79,7 @@ public enum MarkdownSerializer {
 
     /// Raw mode (normalizing hand-typed markdown): lines of a paragraph joined by soft breaks, so
     /// a typed "- item" line starts a list; every empty line a `<p></p>` block of its own.
-    private static func rawParagraphs(_ doc: Document, _ run: [Range<Int>], prefix: String, blank: String) -> String {
+    private static func rawParagraphs(_ doc: _LegacyDocument, _ run: [Range<Int>], prefix: String, blank: String) -> String {
         var blocks: [[String]] = []
         var paragraph: [String] = []
         for range in run {
@@ -94,7 +94,7 @@ public enum MarkdownSerializer {
         return blocks.map { $0.map { prefix + $0 }.joined(separator: "\n") }.joined(separator: "\n" + blank + "\n")
     }
 
-    private static func list(_ doc: Document, _ run: [Range<Int>], ordered: Bool, mode: Mode) -> String {
+    private static func list(_ doc: _LegacyDocument, _ run: [Range<Int>], ordered: Bool, mode: Mode) -> String {
         run.enumerated().map { i, range in
             let marker = ordered ? "\(i + 1)." : "-"
             let content = InlineWriter.write(doc, range, mode: mode)
@@ -102,7 +102,7 @@ public enum MarkdownSerializer {
         }.joined(separator: "\n")
     }
 
-    private static func codeBlock(_ doc: Document, _ run: [Range<Int>]) -> String {
+    private static func codeBlock(_ doc: _LegacyDocument, _ run: [Range<Int>]) -> String {
         var longest = 0
         for range in run {
             var current = 0

@@ -1,0 +1,164 @@
+/// One primitive change to a document, as undo keeps it: applying it to the document it was
+/// recorded against gives back the document from before the change it inverts.
+enum DocumentEdit: Sendable {
+    /// Replace `range` with `fragment`, then set the block of the line holding the fragment's
+    /// end to `tailBlock`.
+    case replace(range: Range<Int>, fragment: TextFragment, tailBlock: BlockFormat?)
+    /// Set the block of line `line`.
+    case block(line: Int, block: BlockFormat?)
+    /// Give `range` the styles (and line-break blocks) of `fragment`, whose text is the same.
+    case styles(range: Range<Int>, fragment: TextFragment)
+    /// Put `document` in place of the whole document (a load, a clear).
+    indirect case whole(Document)
+}
+
+/// What changed in a document since the record was last taken, for events: the text as one
+/// replacement (old `[start, oldEnd)` became new `[start, newEnd)`), and the range (in new offsets)
+/// whose formatting a host must read again. Recording costs O(1) per primitive.
+public struct DocumentChange: Equatable, Sendable {
+    public struct TextReplacement: Equatable, Sendable {
+        public var start: Int
+        public var oldEnd: Int
+        public var newEnd: Int
+    }
+
+    public var text: TextReplacement?
+    /// May be empty (a block set on an empty line): then it names that position.
+    public var formatting: Range<Int>?
+
+    public var isEmpty: Bool { text == nil && formatting == nil }
+
+    /// Records that `range` (current offsets) was replaced by `length` characters.
+    mutating func replaced(_ range: Range<Int>, length: Int) {
+        let delta = length - range.count
+        if let t = text {
+            let start = Swift.min(t.start, range.lowerBound)
+            let oldEnd = t.oldEnd + Swift.max(0, range.upperBound - t.newEnd)
+            let newEnd = Swift.max(t.newEnd, range.upperBound) + delta
+            text = TextReplacement(start: start, oldEnd: oldEnd, newEnd: newEnd)
+        } else {
+            text = TextReplacement(start: range.lowerBound, oldEnd: range.upperBound, newEnd: range.upperBound + delta)
+        }
+        if let f = formatting {
+            // Shift the formatting range through the replacement.
+            func map(_ p: Int) -> Int { p >= range.upperBound ? p + delta : Swift.min(p, range.lowerBound + length) }
+            formatting = map(f.lowerBound)..<Swift.max(map(f.lowerBound), map(f.upperBound))
+        }
+        restyled(range.lowerBound..<(range.lowerBound + length))
+    }
+
+    /// Records that the formatting of `range` (current offsets) changed.
+    mutating func restyled(_ range: Range<Int>) {
+        if let f = formatting {
+            formatting = Swift.min(f.lowerBound, range.lowerBound)..<Swift.max(f.upperBound, range.upperBound)
+        } else {
+            formatting = range
+        }
+    }
+}
+
+extension Document {
+    /// Replaces `range` with `fragment` and gives the line holding the fragment's end the block
+    /// `tailBlock` (the other lines the fragment ends carry their blocks in it).
+    mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?) {
+        let firstLine = lineIndex(at: range.lowerBound)
+        let oldTail = block(ofLine: lineIndex(at: range.upperBound))
+        let removed = isRecording ? self.fragment(in: range) : TextFragment()
+        let inserted = TextSummary.counting(fragment.bytes)
+        tree.replace(range, with: fragment)
+        if isRecording {
+            journal.append(.replace(range: range.lowerBound..<(range.lowerBound + inserted.scalars), fragment: removed, tailBlock: oldTail))
+        }
+        change.replaced(range, length: inserted.scalars)
+        let tailLine = firstLine + inserted.newlines
+        storeBlock(tailBlock, line: tailLine)
+        if tailBlock != oldTail { change.restyled(lineRange(tailLine)) }
+    }
+
+    /// Sets the style of `range` through `transform`, recording the old styles.
+    mutating func rawRestyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) {
+        guard !range.isEmpty else { return }
+        let before = isRecording ? fragment(in: range) : TextFragment()
+        guard tree.restyle(range, transform) else { return }
+        if isRecording { journal.append(.styles(range: range, fragment: before)) }
+        change.restyled(range)
+    }
+
+    /// Puts back the styles of `range` from `fragment` (same text), recording the current ones.
+    private mutating func rawSetStyles(_ range: Range<Int>, _ fragment: TextFragment) {
+        if isRecording { journal.append(.styles(range: range, fragment: self.fragment(in: range))) }
+        tree.replace(range, with: fragment)
+        change.restyled(range)
+    }
+
+    /// Sets the block of `line`, recording the old one.
+    mutating func rawSetBlock(_ block: BlockFormat?, line: Int) {
+        let old = self.block(ofLine: line)
+        guard old != block else { return }
+        if isRecording { journal.append(.block(line: line, block: old)) }
+        storeBlock(block, line: line)
+        change.restyled(lineRange(line))
+    }
+
+    private mutating func storeBlock(_ block: BlockFormat?, line: Int) {
+        if line >= lineCount - 1 {
+            lastLineBlock = block
+        } else {
+            tree.setBlock(block, ofNewline: line)
+        }
+    }
+
+    /// Applies a recorded edit (through the primitives, so it records its own inverse).
+    mutating func apply(_ edit: DocumentEdit) {
+        switch edit {
+        case let .replace(range, fragment, tailBlock):
+            guard range.lowerBound >= 0, range.upperBound <= count else { return }
+            rawReplace(range, with: fragment, tailBlock: tailBlock)
+        case let .block(line, block):
+            guard line >= 0, line < lineCount else { return }
+            rawSetBlock(block, line: line)
+        case let .styles(range, fragment):
+            guard range.lowerBound >= 0, range.upperBound <= count else { return }
+            rawSetStyles(range, fragment)
+        case let .whole(document):
+            replaceAll(with: document)
+        }
+    }
+
+    /// Puts `new` in place of the whole content (its values come along), recording the old
+    /// content whole (structure is shared, so this costs no copy of the text).
+    mutating func replaceAll(with new: Document) {
+        let oldCount = count
+        var old = self
+        old.journal = []
+        old.isRecording = false
+        old.change = DocumentChange()
+        let journal = self.journal
+        let recording = isRecording
+        var change = self.change
+        change.replaced(0..<oldCount, length: new.count)
+        self = new
+        self.journal = journal + (recording ? [.whole(old)] : [])
+        self.isRecording = recording
+        self.change = change
+    }
+
+    /// Starts recording inverses into a fresh journal.
+    mutating func beginRecording() {
+        journal = []
+        isRecording = true
+    }
+
+    /// Stops recording and returns the inverses, in the order they must be applied to undo.
+    mutating func endRecording() -> [DocumentEdit] {
+        isRecording = false
+        defer { journal = [] }
+        return journal.reversed()
+    }
+
+    /// The change record since the last call, and a fresh one started.
+    public mutating func takeChange() -> DocumentChange {
+        defer { change = DocumentChange() }
+        return change
+    }
+}

@@ -1,0 +1,229 @@
+/// A piece of rich text: UTF-8 bytes, the style runs covering them, and the block format of each
+/// line that a `\n` in the piece ends. It is both a leaf of the text tree and what an edit inserts
+/// or removes (undo keeps the removed fragment, not a copy of the document).
+///
+/// Invariants: `runs` cover `bytes` exactly, with no empty run and no two neighbours of equal
+/// style; a `\n` byte sits in a plain run; `blocks.count` is the number of `\n` bytes.
+/// Positions inside a fragment are byte offsets on scalar boundaries.
+struct TextFragment: Equatable, Sendable {
+    var bytes: [UInt8] = []
+    var runs: [StyleRun] = []
+    var blocks: [BlockFormat?] = []
+
+    static let empty = TextFragment()
+
+    init() {}
+
+    init(bytes: [UInt8], runs: [StyleRun], blocks: [BlockFormat?]) {
+        self.bytes = bytes
+        self.runs = runs
+        self.blocks = blocks
+    }
+
+    /// Text in one style (newlines plain), its line breaks ending lines of block `block`.
+    init<S: Sequence>(scalars: S, style: InlineStyle, block: BlockFormat?) where S.Element == Unicode.Scalar {
+        var runStart = 0
+        for s in scalars {
+            if s == "\n" {
+                if bytes.count > runStart { appendRun(style, bytes.count - runStart) }
+                bytes.append(0x0A)
+                appendRun(.plain, 1)
+                blocks.append(block)
+                runStart = bytes.count
+            } else {
+                UTF8.encode(s) { bytes.append($0) }
+            }
+        }
+        if bytes.count > runStart { appendRun(style, bytes.count - runStart) }
+    }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    /// Length counts and mention runs.
+    var summary: TextSummary {
+        var s = TextSummary.counting(bytes)
+        addMentions(to: &s)
+        return s
+    }
+
+    /// Fills the mention fields of `s` from the runs.
+    func addMentions(to s: inout TextSummary) {
+        s.mentionRuns = 0
+        var previous: UInt32 = 0
+        for run in runs {
+            let m = run.style.mention
+            if m != 0, m != previous { s.mentionRuns += 1 }
+            previous = m
+        }
+        s.firstMention = runs.first?.style.mention ?? 0
+        s.lastMention = runs.last?.style.mention ?? 0
+    }
+
+    private mutating func appendRun(_ style: InlineStyle, _ count: Int) {
+        guard count > 0 else { return }
+        if let last = runs.last, last.style == style {
+            runs[runs.count - 1].utf8Count += count
+        } else {
+            runs.append(StyleRun(style: style, utf8Count: count))
+        }
+    }
+
+    // MARK: Positions
+
+    /// The byte offset of scalar `k` (k may equal the scalar count).
+    func byteOffset(ofScalar k: Int, scalarCount: Int) -> Int {
+        if scalarCount == bytes.count { return k }  // ASCII: one byte per scalar
+        var seen = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 {
+                if seen == k { return i }
+                seen += 1
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    /// The byte offset just after the `n`-th (0-based) line break.
+    func byteOffset(afterNewline n: Int) -> Int {
+        var seen = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            if seen == n { return i + 1 }
+            seen += 1
+        }
+        return bytes.count
+    }
+
+    func newlines(before byte: Int) -> Int {
+        var n = 0
+        var i = 0
+        let end = Swift.min(byte, bytes.count)
+        while i < end {
+            if bytes[i] == 0x0A { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    func scalars(before byte: Int) -> Int {
+        var n = 0
+        var i = 0
+        let end = Swift.min(byte, bytes.count)
+        while i < end {
+            if bytes[i] & 0xC0 != 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    /// The style of the character starting at byte `byte`.
+    func style(atByte byte: Int) -> InlineStyle {
+        var position = 0
+        for run in runs {
+            position += run.utf8Count
+            if byte < position { return run.style }
+        }
+        return runs.last?.style ?? .plain
+    }
+
+    /// The scalar starting at byte `i`.
+    func scalar(atByte i: Int) -> Unicode.Scalar {
+        guard i >= 0, i < bytes.count else { return "\u{0}" }
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return Unicode.Scalar(UInt8(b0)) }
+        let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
+        var value = b0 & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        var k = 1
+        while k < length, i + k < bytes.count {
+            value = value << 6 | (UInt32(bytes[i + k]) & 0x3F)
+            k += 1
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    // MARK: Slicing and splicing
+
+    /// The fragment between two byte offsets.
+    func slice(_ range: Range<Int>) -> TextFragment {
+        var out = TextFragment()
+        guard !range.isEmpty else { return out }
+        out.bytes = Array(bytes[range])
+        var position = 0
+        for run in runs {
+            let lo = Swift.max(position, range.lowerBound)
+            let hi = Swift.min(position + run.utf8Count, range.upperBound)
+            if lo < hi { out.appendRun(run.style, hi - lo) }
+            position += run.utf8Count
+            if position >= range.upperBound { break }
+        }
+        let firstBlock = newlines(before: range.lowerBound)
+        let count = out.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        if count > 0 { out.blocks = Array(blocks[firstBlock..<(firstBlock + count)]) }
+        return out
+    }
+
+    /// Appends `other`, merging the runs at the seam.
+    mutating func append(_ other: TextFragment) {
+        bytes.append(contentsOf: other.bytes)
+        for run in other.runs { appendRun(run.style, run.utf8Count) }
+        blocks.append(contentsOf: other.blocks)
+    }
+
+    /// Replaces the bytes in `range` with `fragment`.
+    mutating func replace(_ range: Range<Int>, with fragment: TextFragment) {
+        if range.lowerBound == bytes.count, range.isEmpty {
+            append(fragment)
+            return
+        }
+        var result = slice(0..<range.lowerBound)
+        result.append(fragment)
+        result.append(slice(range.upperBound..<bytes.count))
+        self = result
+    }
+
+    /// Sets the style of the bytes in `range` through `transform`; newlines stay plain. Returns
+    /// whether anything changed.
+    @discardableResult
+    mutating func restyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
+        guard !range.isEmpty else { return false }
+        var newRuns: [StyleRun] = []
+        newRuns.reserveCapacity(runs.count + 2)
+        func add(_ style: InlineStyle, _ count: Int) {
+            guard count > 0 else { return }
+            if let last = newRuns.last, last.style == style {
+                newRuns[newRuns.count - 1].utf8Count += count
+            } else {
+                newRuns.append(StyleRun(style: style, utf8Count: count))
+            }
+        }
+        var position = 0
+        for run in runs {
+            let start = position
+            let end = position + run.utf8Count
+            position = end
+            let lo = Swift.max(start, range.lowerBound)
+            let hi = Swift.min(end, range.upperBound)
+            guard lo < hi else { add(run.style, run.utf8Count); continue }
+            add(run.style, lo - start)
+            let newStyle = transform(run.style)
+            // Newlines inside the range keep their (plain) style.
+            var k = lo
+            while k < hi {
+                if bytes[k] == 0x0A {
+                    add(run.style, 1)
+                    k += 1
+                    continue
+                }
+                var m = k
+                while m < hi, bytes[m] != 0x0A { m += 1 }
+                add(newStyle, m - k)
+                k = m
+            }
+            add(run.style, end - hi)
+        }
+        guard newRuns != runs else { return false }
+        runs = newRuns
+        return true
+    }
+}

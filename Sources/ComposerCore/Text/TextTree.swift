@@ -1,0 +1,474 @@
+/// The draft's text: a balanced tree (a B+ tree) whose leaves are `TextFragment`s of at most
+/// `maxLeafBytes` bytes and whose every node keeps the `TextSummary` of its subtree. Finding an
+/// offset in any unit, a line, or the leaf an edit touches descends the tree, so an edit costs
+/// O(log n) plus the size of one leaf, not the size of the draft.
+///
+/// All leaves sit at the same depth: leaves only split upwards and whole subtrees are only ever
+/// removed. Deletions may leave nodes underfull, which costs a little space, never correctness.
+///
+/// Nodes are shared between copies of a tree (a document put aside by an edit, a snapshot taken
+/// in a test) and copied on write, one path at a time.
+struct TextTree: Sendable {
+    static let maxLeafBytes = 1024
+    /// Leaves built in bulk (loading, splitting) are filled to this, leaving room to type.
+    static let fillLeafBytes = 768
+    /// A leaf smaller than this merges with a neighbour after an edit.
+    static let minLeafBytes = 192
+    static let maxChildren = 16
+
+    private(set) var root: TextNode
+
+    init() { root = TextNode(leaf: .empty) }
+
+    /// A tree holding `fragment`, built bottom-up in O(n).
+    init(_ fragment: TextFragment) {
+        var level = fragment.chunks(maxBytes: TextTree.fillLeafBytes).map(TextNode.init(leaf:))
+        if level.isEmpty { level = [TextNode(leaf: .empty)] }
+        while level.count > 1 { level = TextTree.group(level) }
+        root = level[0]
+    }
+
+    var summary: TextSummary { root.summary }
+
+    /// Groups `nodes` into parents of at most `maxChildren`, as evenly as possible.
+    private static func group(_ nodes: [TextNode]) -> [TextNode] {
+        let groups = (nodes.count + maxChildren - 1) / maxChildren
+        var result: [TextNode] = []
+        result.reserveCapacity(groups)
+        var start = 0
+        for g in 0..<groups {
+            let end = nodes.count * (g + 1) / groups
+            result.append(TextNode(children: Array(nodes[start..<end])))
+            start = end
+        }
+        return result
+    }
+
+    // MARK: Editing
+
+    /// Replaces the scalars in `range` (within `0...summary.scalars`) with `fragment`.
+    mutating func replace(_ range: Range<Int>, with fragment: TextFragment) {
+        let extras = TextTree.replace(&root, range, fragment)
+        if !extras.isEmpty {
+            // The root split: new levels on top until one node holds them all.
+            var level = [root] + extras
+            while level.count > 1 { level = TextTree.group(level) }
+            root = level[0]
+        }
+        collapseRoot()
+    }
+
+    private mutating func collapseRoot() {
+        while !root.isLeaf {
+            if root.children.isEmpty {
+                root = TextNode(leaf: .empty)
+            } else if root.children.count == 1 {
+                root = root.children[0]
+            } else {
+                break
+            }
+        }
+    }
+
+    private static func makeUnique(_ node: inout TextNode) {
+        if !isKnownUniquelyReferenced(&node) { node = node.copy() }
+    }
+
+    /// Replaces `range` (relative to `node`) in the subtree; returns the siblings to insert after
+    /// `node` when it had to split.
+    private static func replace(_ node: inout TextNode, _ range: Range<Int>, _ fragment: TextFragment) -> [TextNode] {
+        makeUnique(&node)
+        if node.isLeaf {
+            let n = node.summary.scalars
+            let lo = node.fragment.byteOffset(ofScalar: range.lowerBound, scalarCount: n)
+            let hi = range.isEmpty ? lo : node.fragment.byteOffset(ofScalar: range.upperBound, scalarCount: n)
+            node.fragment.replace(lo..<hi, with: fragment)
+            guard node.fragment.bytes.count > maxLeafBytes else {
+                node.summary = node.fragment.summary
+                return []
+            }
+            var pieces = node.fragment.chunks(maxBytes: fillLeafBytes)
+            node.fragment = pieces.removeFirst()
+            node.summary = node.fragment.summary
+            return pieces.map(TextNode.init(leaf:))
+        }
+        // Children overlapping the range: `first` takes the insertion (left-biased at a seam),
+        // `last` holds the range's last character.
+        var starts: [Int] = []
+        starts.reserveCapacity(node.children.count)
+        var offset = 0
+        var first = -1
+        var last = -1
+        for (i, child) in node.children.enumerated() {
+            starts.append(offset)
+            let end = offset + child.summary.scalars
+            if first < 0, range.isEmpty ? range.lowerBound <= end : range.lowerBound < end { first = i }
+            if last < 0, !range.isEmpty, range.upperBound <= end { last = i }
+            offset = end
+        }
+        if first < 0 { first = node.children.count - 1 }
+        if last < 0 { last = first }
+        var extras: [TextNode] = []
+        if first == last {
+            let s = starts[first]
+            extras = replace(&node.children[first], (range.lowerBound - s)..<(range.upperBound - s), fragment)
+        } else {
+            let sLast = starts[last]
+            _ = replace(&node.children[last], 0..<(range.upperBound - sLast), .empty)
+            if last - first > 1 { node.children.removeSubrange((first + 1)..<last) }
+            let s = starts[first]
+            extras = replace(&node.children[first], (range.lowerBound - s)..<node.children[first].summary.scalars, fragment)
+        }
+        node.children.insert(contentsOf: extras, at: first + 1)
+        tidy(&node, around: first, count: extras.count + 2)
+        node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+        guard node.children.count > maxChildren else { return [] }
+        var level = group(node.children)
+        node.children = level.removeFirst().children
+        node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+        return level
+    }
+
+    /// Drops empty children and merges small neighbouring leaves in `first..<first+count`.
+    private static func tidy(_ node: inout TextNode, around first: Int, count: Int) {
+        var i = Swift.min(first + count, node.children.count - 1)
+        let low = Swift.max(0, first - 1)
+        while i >= low, i >= 0, i < node.children.count {
+            let child = node.children[i]
+            if child.summary.utf8 == 0, node.children.count > 1 || !child.isLeaf {
+                node.children.remove(at: i)
+            } else if child.isLeaf, i + 1 < node.children.count, node.children[i + 1].isLeaf,
+                      child.summary.utf8 < minLeafBytes || node.children[i + 1].summary.utf8 < minLeafBytes,
+                      child.summary.utf8 + node.children[i + 1].summary.utf8 <= maxLeafBytes {
+                var merged = child.fragment
+                merged.append(node.children[i + 1].fragment)
+                node.children[i] = TextNode(leaf: merged)
+                node.children.remove(at: i + 1)
+            }
+            i -= 1
+        }
+    }
+
+    /// Sets the style of the scalars in `range` through `transform` (newlines stay plain).
+    /// Returns whether anything changed.
+    @discardableResult
+    mutating func restyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
+        guard !range.isEmpty else { return false }
+        return TextTree.restyle(&root, range, transform)
+    }
+
+    private static func restyle(_ node: inout TextNode, _ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
+        makeUnique(&node)
+        var changed = false
+        if node.isLeaf {
+            let n = node.summary.scalars
+            let lo = node.fragment.byteOffset(ofScalar: range.lowerBound, scalarCount: n)
+            let hi = node.fragment.byteOffset(ofScalar: range.upperBound, scalarCount: n)
+            changed = node.fragment.restyle(lo..<hi, transform)
+            if changed { node.fragment.addMentions(to: &node.summary) }
+            return changed
+        }
+        var offset = 0
+        for i in node.children.indices {
+            let length = node.children[i].summary.scalars
+            let lo = Swift.max(range.lowerBound, offset)
+            let hi = Swift.min(range.upperBound, offset + length)
+            if lo < hi, restyle(&node.children[i], (lo - offset)..<(hi - offset), transform) { changed = true }
+            offset += length
+            if offset >= range.upperBound { break }
+        }
+        if changed { node.summary = node.children.reduce(.zero) { $0 + $1.summary } }
+        return changed
+    }
+
+    /// Sets the block of the line that the `n`-th line break (0-based) ends.
+    mutating func setBlock(_ block: BlockFormat?, ofNewline n: Int) {
+        TextTree.setBlock(&root, block, n)
+    }
+
+    private static func setBlock(_ node: inout TextNode, _ block: BlockFormat?, _ n: Int) {
+        if node.isLeaf {
+            guard node.fragment.blocks.indices.contains(n), node.fragment.blocks[n] != block else { return }
+            makeUnique(&node)
+            node.fragment.blocks[n] = block
+            return
+        }
+        var before = 0
+        for i in node.children.indices {
+            let count = node.children[i].summary.newlines
+            if n < before + count {
+                makeUnique(&node)
+                setBlock(&node.children[i], block, n - before)
+                return
+            }
+            before += count
+        }
+    }
+
+    // MARK: Reading
+
+    /// The leaf holding scalar offset `offset` and the summary of everything before it. With
+    /// `atEnd`, an offset on a seam between leaves picks the leaf that ends there.
+    func leaf(at offset: Int, atEnd: Bool = false) -> (leaf: TextNode, base: TextSummary) {
+        var node = root
+        var base = TextSummary.zero
+        while !node.isLeaf {
+            var next: TextNode?
+            for child in node.children {
+                let end = base.scalars + child.summary.scalars
+                if atEnd ? offset <= end : offset < end {
+                    next = child
+                    break
+                }
+                base = base + child.summary
+            }
+            guard let chosen = next ?? node.children.last else { break }
+            if next == nil { base = base.subtracting(chosen.summary) }
+            node = chosen
+        }
+        return (node, base)
+    }
+
+    /// The leaf holding the `n`-th (0-based) line break and the summary before it.
+    func leaf(ofNewline n: Int) -> (leaf: TextNode, base: TextSummary)? {
+        guard n >= 0, n < root.summary.newlines else { return nil }
+        var node = root
+        var base = TextSummary.zero
+        while !node.isLeaf {
+            var next: TextNode?
+            for child in node.children {
+                if n < base.newlines + child.summary.newlines {
+                    next = child
+                    break
+                }
+                base = base + child.summary
+            }
+            guard let chosen = next else { return nil }
+            node = chosen
+        }
+        return (node, base)
+    }
+
+    /// Calls `body` with each leaf overlapping `range` (in order) and the scalar offset where the
+    /// leaf starts; `body` returns false to stop.
+    func forEachLeaf(in range: Range<Int>, _ body: (TextFragment, TextSummary, Int) -> Bool) {
+        _ = TextTree.visit(root, 0, range, body)
+    }
+
+    private static func visit(_ node: TextNode, _ start: Int, _ range: Range<Int>,
+                              _ body: (TextFragment, TextSummary, Int) -> Bool) -> Bool {
+        if node.isLeaf { return body(node.fragment, node.summary, start) }
+        var offset = start
+        for child in node.children {
+            let end = offset + child.summary.scalars
+            if end > range.lowerBound || (range.isEmpty && end == range.lowerBound) {
+                if !visit(child, offset, range, body) { return false }
+            }
+            offset = end
+            if offset >= range.upperBound { return false }
+        }
+        return true
+    }
+
+    /// Every leaf, in order.
+    func forEachLeaf(_ body: (TextFragment) -> Void) {
+        TextTree.visitAll(root, body)
+    }
+
+    private static func visitAll(_ node: TextNode, _ body: (TextFragment) -> Void) {
+        if node.isLeaf { body(node.fragment); return }
+        for child in node.children { visitAll(child, body) }
+    }
+}
+
+/// A node of the text tree: a leaf holding a fragment, or an inner node holding children.
+/// `@unchecked Sendable`: a node is mutated only while its tree holds the only reference to it
+/// (`makeUnique`), so a node reachable from two trees or threads is never written.
+final class TextNode: @unchecked Sendable {
+    var summary: TextSummary
+    var children: [TextNode]
+    var fragment: TextFragment
+    let isLeaf: Bool
+
+    init(leaf: TextFragment) {
+        fragment = leaf
+        children = []
+        isLeaf = true
+        summary = leaf.summary
+    }
+
+    init(children: [TextNode]) {
+        self.children = children
+        fragment = .empty
+        isLeaf = false
+        summary = children.reduce(.zero) { $0 + $1.summary }
+    }
+
+    private init(copying other: TextNode) {
+        summary = other.summary
+        children = other.children
+        fragment = other.fragment
+        isLeaf = other.isLeaf
+    }
+
+    func copy() -> TextNode { TextNode(copying: self) }
+}
+
+extension TextSummary {
+    /// Undoes `self = base + other` for the length counts (used only to step back one child).
+    func subtracting(_ other: TextSummary) -> TextSummary {
+        var s = self
+        s.utf8 -= other.utf8
+        s.scalars -= other.scalars
+        s.utf16 -= other.utf16
+        s.newlines -= other.newlines
+        return s
+    }
+}
+
+extension TextFragment {
+    /// The fragment cut into pieces of at most `maxBytes` bytes, on scalar boundaries, in O(n).
+    func chunks(maxBytes: Int) -> [TextFragment] {
+        guard bytes.count > maxBytes else { return [self] }
+        var pieces: [TextFragment] = []
+        var start = 0
+        var runIndex = 0
+        var runOffset = 0  // bytes of runs[runIndex] already given to earlier pieces
+        var blockIndex = 0
+        while start < bytes.count {
+            var end = Swift.min(bytes.count, start + maxBytes)
+            while end < bytes.count, end > start, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == start { end = Swift.min(bytes.count, start + maxBytes) }
+            var piece = TextFragment()
+            piece.bytes = Array(bytes[start..<end])
+            var need = end - start
+            while need > 0, runIndex < runs.count {
+                let available = runs[runIndex].utf8Count - runOffset
+                let take = Swift.min(available, need)
+                piece.runs.append(StyleRun(style: runs[runIndex].style, utf8Count: take))
+                need -= take
+                runOffset += take
+                if runOffset == runs[runIndex].utf8Count {
+                    runIndex += 1
+                    runOffset = 0
+                }
+            }
+            let newlines = piece.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            if newlines > 0 {
+                let upper = Swift.min(blocks.count, blockIndex + newlines)
+                piece.blocks = Array(blocks[blockIndex..<upper])
+                blockIndex = upper
+            }
+            pieces.append(piece)
+            start = end
+        }
+        return pieces
+    }
+}
+
+extension TextTree {
+    /// The first leaf whose end in `metric` is at or past `offset`, and the summary before it.
+    func leaf(at offset: Int, by metric: (TextSummary) -> Int) -> (leaf: TextNode, base: TextSummary) {
+        var node = root
+        var base = TextSummary.zero
+        while !node.isLeaf {
+            var next: TextNode?
+            for child in node.children {
+                if offset <= metric(base) + metric(child.summary) {
+                    next = child
+                    break
+                }
+                base = base + child.summary
+            }
+            guard let chosen = next ?? node.children.last else { break }
+            if next == nil { base = base.subtracting(chosen.summary) }
+            node = chosen
+        }
+        return (node, base)
+    }
+}
+
+extension TextUnit {
+    func count(in summary: TextSummary) -> Int {
+        switch self {
+        case .scalar: return summary.scalars
+        case .utf16: return summary.utf16
+        case .utf8: return summary.utf8
+        }
+    }
+}
+
+extension Document {
+    /// Converts `offset` counted in `from` units into `to` units in O(log n) plus one leaf.
+    /// Offsets past the end or inside a multi-unit sequence are refused, never rounded.
+    public func convert(_ offset: Int, from: TextUnit, to: TextUnit) throws(ComposerError) -> Int {
+        guard offset >= 0 else { throw .outOfRange("offset \(offset) is negative") }
+        let total = from.count(in: tree.summary)
+        guard offset <= total else {
+            throw .outOfRange("\(from.name) offset \(offset) is past the end of the text (\(total))")
+        }
+        let (leaf, base) = tree.leaf(at: offset) { from.count(in: $0) }
+        var fromCount = from.count(in: base)
+        var toCount = to.count(in: base)
+        for s in String(decoding: leaf.fragment.bytes, as: UTF8.self).unicodeScalars {
+            if fromCount == offset { return toCount }
+            fromCount += from.width(of: s)
+            toCount += to.width(of: s)
+            if fromCount > offset { throw .outOfRange("\(from.name) offset \(offset) falls inside a character") }
+        }
+        return toCount
+    }
+}
+
+extension TextTree {
+    /// The first broken structural invariant, for tests: equal leaf depth, summaries that add up,
+    /// runs that cover their bytes (no empty run, no equal neighbours, newlines plain), one block
+    /// per line break, leaves within size.
+    func invariantViolation() -> String? {
+        var leafDepth: Int?
+        func check(_ node: TextNode, depth: Int) -> String? {
+            if node.isLeaf {
+                if let d = leafDepth, d != depth { return "leaves at depths \(d) and \(depth)" }
+                leafDepth = depth
+                let f = node.fragment
+                var expected = TextSummary.counting(f.bytes)
+                f.addMentions(to: &expected)
+                if expected != node.summary { return "leaf summary \(node.summary) != \(expected)" }
+                if f.bytes.count > TextTree.maxLeafBytes { return "leaf of \(f.bytes.count) bytes" }
+                if f.runs.reduce(0, { $0 + $1.utf8Count }) != f.bytes.count { return "runs do not cover the leaf" }
+                for (a, b) in zip(f.runs, f.runs.dropFirst()) where a.style == b.style { return "equal neighbouring runs" }
+                if f.runs.contains(where: { $0.utf8Count <= 0 }) { return "empty run" }
+                if f.blocks.count != expected.newlines { return "\(f.blocks.count) blocks for \(expected.newlines) line breaks" }
+                for (i, b) in f.bytes.enumerated() where b == 0x0A && !f.style(atByte: i).isPlain { return "styled line break" }
+                return nil
+            }
+            if node.children.isEmpty { return "inner node without children" }
+            let sum = node.children.reduce(TextSummary.zero) { $0 + $1.summary }
+            if sum != node.summary { return "inner summary \(node.summary) != \(sum)" }
+            for child in node.children {
+                if let failure = check(child, depth: depth + 1) { return failure }
+            }
+            return nil
+        }
+        return check(root, depth: 0)
+    }
+}
+
+extension Document {
+    /// The first broken invariant of the document (tree structure, normalized styles, plain
+    /// code-block lines), for tests; nil when all hold.
+    func invariantViolation() -> String? {
+        if let failure = tree.invariantViolation() { return failure }
+        var failure: String?
+        for line in 0..<lineCount {
+            let isCode = block(ofLine: line) == .codeBlock
+            forEachRun(in: lineRange(line)) { range, style in
+                if style != style.normalized() { failure = "code holds another style at \(range)" }
+                if isCode, !style.isPlain { failure = "styled character in a code block at \(range)" }
+                return failure == nil
+            }
+            if failure != nil { break }
+        }
+        return failure
+    }
+}
