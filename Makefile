@@ -114,6 +114,17 @@ BENCH_ARGS ?=
 bench: lib
 	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/$(LIB_SONAME) python3 tools/bench.py $(BENCH_ARGS)
 
+# Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
+# without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.
+EDITING_BENCH_SOURCES := $(wildcard tools/bench/editing_*.c)
+$(BUILD)/editing-bench: $(EDITING_BENCH_SOURCES) tools/bench/editing_bench.h $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(LIBDIR) -lmessage_composer \
+		-Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+.PHONY: bench-editing
+bench-editing: $(BUILD)/editing-bench
+	$(BUILD)/editing-bench
+bench: bench-editing
+
 # libFuzzer over the wire format (Sources/fuzz-markdown, built with -sanitize=fuzzer,address into
 # .build/fuzz): FUZZ_SECONDS of fuzzing, then libFuzzer's final stats; exits 1 on a finding.
 FUZZ_SECONDS ?= 60

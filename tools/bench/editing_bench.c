@@ -1,0 +1,369 @@
+/*
+ * editing_bench.c: the cost of a keystroke through the C API (issue 9, "Prove it"), in one run:
+ *
+ *   1. heap per draft (editing_heap.c, in a forked child, first);
+ *   2. insert "x" / backspace / toggle bold on a word, at the middle of a generated formatted draft of
+ *      4 KiB, 64 KiB and 1 MiB, each without and with a listener, every call timed on its own;
+ *   3. mc_draft_length against a no-op C function of this binary;
+ *   4. two threads typing into two drafts against one thread doing both drafts' work;
+ *
+ * then the issue's "Done when" ratios as PASS / FAIL lines. It reports, it does not judge the
+ * build: the exit status is 0 whatever it measures, 1 only when a call fails unexpectedly.
+ * Every timed loop is bounded by a time budget (and a minimum count), so the run stays short both
+ * with today's library (12 ms per keystroke at 1 MiB, 87 ms with a listener) and a fast one.
+ */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers */
+
+#include "editing_bench.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- Keystrokes ------------------------------------------------------------------------------ */
+
+enum { NSIZES = 3, NOPS = 3 };
+enum { OP_INSERT, OP_BACKSPACE, OP_TOGGLE };
+static const char *const OP_NAMES[NOPS] = {"insert \"x\"", "backspace", "toggle bold"};
+static const int64_t SIZES[NSIZES] = {4 * 1024, 64 * 1024, 1024 * 1024};
+static const char *const SIZE_NAMES[NSIZES] = {"4 KiB", "64 KiB", "1 MiB"};
+
+/* Per cell (size, listener or not): pairs of calls (insert then backspace; toggle on then off) so the
+   draft ends each pair as it began. At least MIN_PAIRS, then until the budget or MAX_PAIRS.
+   Alternating makes every insert a new undo step (characters typed in a row would coalesce into
+   one), so an undo step's cost is part of each keystroke, as when a user types and corrects. */
+#define CELL_BUDGET_NS 1.5e9
+enum { MIN_PAIRS = 4, MAX_PAIRS = 20000, WARMUP_PAIRS = 2 };
+
+/* What a listener hears; the callback only counts, so its own cost is the payload's length. */
+typedef struct {
+    uint64_t events;
+    uint64_t bytes;
+} payload_counter;
+
+static void count_payload(void *user_data, int32_t kind, const char *payload_json) {
+    (void)kind;
+    payload_counter *c = user_data;
+    c->events++;
+    c->bytes += payload_json ? strlen(payload_json) : 0;
+}
+
+typedef struct {
+    bench_stats stats;
+    uint64_t events; /* heard during the timed calls of this op */
+    uint64_t bytes;
+} op_result;
+
+/* results[size][listener][op] */
+static op_result results[NSIZES][2][NOPS];
+
+static double *samples[NOPS]; /* 2 x MAX_PAIRS per op: a toggle pair gives two samples of one op */
+
+/* Calls op once, timed alone; the listener (if any) runs inside the call and is timed with it. */
+static double timed_call(mc_draft *d, const bench_doc *doc, int op, payload_counter *counter, op_result *r) {
+    uint64_t events = counter->events, bytes = counter->bytes;
+    mc_status st;
+    double t0 = bench_now_ns();
+    switch (op) {
+    case OP_INSERT:
+        st = mc_draft_insert(d, "x");
+        break;
+    case OP_BACKSPACE:
+        st = mc_draft_delete_backward(d);
+        break;
+    default:
+        st = mc_draft_toggle_format(d, doc->caret, doc->word_end, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT);
+        break;
+    }
+    double t1 = bench_now_ns();
+    bench_check(st, OP_NAMES[op]);
+    r->events += counter->events - events;
+    r->bytes += counter->bytes - bytes;
+    return t1 - t0;
+}
+
+/* Runs pairs of (first, second) until the budget, storing each call's time in its op's samples
+   (both ops' samples in samples[first] for a toggle, whose two calls are the same op). */
+static void run_pairs(mc_draft *d, const bench_doc *doc, int first, int second, payload_counter *counter,
+                      op_result *r_first, op_result *r_second) {
+    op_result scratch = {0};
+    for (int i = 0; i < WARMUP_PAIRS; i++) { /* first calls: lazy state, typing start, caches */
+        timed_call(d, doc, first, counter, &scratch);
+        timed_call(d, doc, second, counter, &scratch);
+    }
+    size_t n_first = 0, n_second = 0;
+    double *s_first = samples[first], *s_second = first == second ? samples[first] : samples[second];
+    double start = bench_now_ns();
+    for (int pairs = 0; pairs < MAX_PAIRS && (pairs < MIN_PAIRS || bench_now_ns() - start < CELL_BUDGET_NS); pairs++) {
+        s_first[n_first++] = timed_call(d, doc, first, counter, r_first);
+        double t = timed_call(d, doc, second, counter, r_second);
+        if (first == second) {
+            s_first[n_first++] = t;
+        } else {
+            s_second[n_second++] = t;
+        }
+    }
+    r_first->stats = bench_summarize(s_first, n_first);
+    if (first != second) {
+        r_second->stats = bench_summarize(s_second, n_second);
+    }
+}
+
+static void bench_keystrokes(void) {
+    for (int op = 0; op < NOPS; op++) {
+        samples[op] = bench_xmalloc(sizeof(double) * 2 * MAX_PAIRS);
+    }
+    for (int s = 0; s < NSIZES; s++) {
+        bench_doc doc = bench_make_doc(42 + (uint64_t)s, SIZES[s]);
+        mc_draft *d = NULL;
+        bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+        double t0 = bench_now_ns();
+        bench_check(mc_draft_load_document(d, doc.json), "mc_draft_load_document");
+        double load_ns = bench_now_ns() - t0;
+        bench_check(mc_draft_set_selection(d, doc.caret, doc.caret), "mc_draft_set_selection");
+        payload_counter counter = {0, 0};
+        for (int listener = 0; listener < 2; listener++) {
+            bench_check(mc_draft_set_listener(d, listener ? count_payload : NULL, &counter), "mc_draft_set_listener");
+            op_result *r = results[s][listener];
+            memset(r, 0, sizeof(op_result) * NOPS);
+            run_pairs(d, &doc, OP_INSERT, OP_BACKSPACE, &counter, &r[OP_INSERT], &r[OP_BACKSPACE]);
+            run_pairs(d, &doc, OP_TOGGLE, OP_TOGGLE, &counter, &r[OP_TOGGLE], &r[OP_TOGGLE]);
+        }
+        bench_check(mc_draft_set_listener(d, NULL, NULL), "mc_draft_set_listener");
+
+        /* Every pair undoes itself: the draft must be where it started, else the numbers lie. */
+        int64_t length = 0, anchor = 0, focus = 0;
+        bench_check(mc_draft_length(d, &length), "mc_draft_length");
+        bench_check(mc_draft_selection(d, &anchor, &focus), "mc_draft_selection");
+        if (length != doc.length || anchor != doc.caret || focus != doc.caret) {
+            bench_fail("the draft changed over insert/backspace and toggle pairs");
+        }
+
+        char a[32];
+        printf("%-7s %8lld scalars, %5lld spans, loaded in %s, caret at %lld; toggled word [%lld, %lld)\n", SIZE_NAMES[s],
+               (long long)doc.length, (long long)doc.spans, bench_fmt_time(load_ns, a), (long long)doc.caret,
+               (long long)doc.caret, (long long)doc.word_end);
+        for (int op = 0; op < NOPS; op++) {
+            const op_result *no = &results[s][0][op], *yes = &results[s][1][op];
+            char b[32], c[32], e[32], f[32], g[32];
+            printf("  %-13s %6zu ", OP_NAMES[op], no->stats.n);
+            bench_print_padded(bench_fmt_time(no->stats.best_ns, b), 10);
+            bench_print_padded(bench_fmt_time(no->stats.median_ns, c), 10);
+            printf("   %6zu ", yes->stats.n);
+            bench_print_padded(bench_fmt_time(yes->stats.best_ns, e), 10);
+            bench_print_padded(bench_fmt_time(yes->stats.median_ns, f), 10);
+            printf("  %7.2fx  %6.1f  %10.0f  ", yes->stats.best_ns / no->stats.best_ns,
+                   (double)yes->events / (double)yes->stats.n, (double)yes->bytes / (double)yes->stats.n);
+            bench_print_padded(bench_fmt_bytes((double)yes->bytes, g), 9);
+            printf("\n");
+        }
+        fflush(stdout);
+        mc_draft_free(d);
+        bench_free_doc(&doc);
+    }
+    for (int op = 0; op < NOPS; op++) {
+        free(samples[op]);
+    }
+}
+
+/* ---- A getter against a plain C call ----------------------------------------------------------- */
+
+typedef mc_status (*length_fn)(mc_draft *, int64_t *);
+
+/* The baseline: a call that does nothing but what a getter must (store, return OK). noinline and
+   the volatile pointer below keep the compiler from inlining or hoisting it out of the loop. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static mc_status noop_length(mc_draft *draft, int64_t *out_length) {
+    (void)draft;
+    *out_length = 0;
+    return MC_OK;
+}
+
+/* Both are called through a volatile function pointer, so both pay the same indirect call. */
+static length_fn volatile length_call = mc_draft_length;
+static length_fn volatile noop_call = noop_length;
+
+/* Best nanoseconds per call over batches of calls, batches repeated for budget_ns. */
+static double ns_per_call(length_fn volatile *fn, mc_draft *d, double budget_ns) {
+    enum { BATCH = 20000 };
+    double best = 1e300, start = bench_now_ns();
+    int64_t out = 0;
+    mc_status bad = MC_OK;
+    do {
+        double t0 = bench_now_ns();
+        for (int i = 0; i < BATCH; i++) {
+            bad |= (*fn)(d, &out); /* checked after the batch: a branch per call would be timed too */
+        }
+        double per = (bench_now_ns() - t0) / BATCH;
+        best = per < best ? per : best;
+    } while (bench_now_ns() - start < budget_ns);
+    bench_check(bad, "mc_draft_length");
+    return best;
+}
+
+static double bench_length(double *out_length_ns, double *out_noop_ns) {
+    bench_doc doc = bench_make_doc(42, SIZES[0]);
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    bench_check(mc_draft_load_document(d, doc.json), "mc_draft_load_document");
+    ns_per_call(&length_call, d, 0.05e9); /* warm-up */
+    *out_length_ns = ns_per_call(&length_call, d, 0.5e9);
+    *out_noop_ns = ns_per_call(&noop_call, d, 0.3e9);
+    mc_draft_free(d);
+    bench_free_doc(&doc);
+    double ratio = *out_length_ns / *out_noop_ns;
+    printf("  mc_draft_length on the 4 KiB draft %.1f ns/call, a no-op C function %.2f ns/call: %.1fx "
+           "(best batch of 20,000 calls)\n",
+           *out_length_ns, *out_noop_ns, ratio);
+    return ratio;
+}
+
+/* ---- Two threads on two drafts ------------------------------------------------------------------ */
+
+typedef struct {
+    mc_draft *draft;
+    long pairs;
+    pthread_barrier_t *start; /* NULL when run on the calling thread */
+} typing_job;
+
+/* insert "x" + backspace pairs at the caret: the keystroke a host sends from its UI thread. */
+static void *type_pairs(void *arg) {
+    typing_job *job = arg;
+    if (job->start) {
+        pthread_barrier_wait(job->start);
+    }
+    for (long i = 0; i < job->pairs; i++) {
+        bench_check(mc_draft_insert(job->draft, "x"), "mc_draft_insert (threads)");
+        bench_check(mc_draft_delete_backward(job->draft), "mc_draft_delete_backward (threads)");
+    }
+    return NULL;
+}
+
+static double bench_threads(void) {
+    bench_doc doc = bench_make_doc(43, SIZES[1]);
+    mc_draft *drafts[2] = {NULL, NULL};
+    for (int i = 0; i < 2; i++) {
+        bench_check(mc_draft_new(NULL, &drafts[i]), "mc_draft_new");
+        bench_check(mc_draft_load_document(drafts[i], doc.json), "mc_draft_load_document");
+        bench_check(mc_draft_set_selection(drafts[i], doc.caret, doc.caret), "mc_draft_set_selection");
+    }
+    /* The fixed count: as many pairs as one draft takes about 0.25 s on one thread, so the test is
+       long enough to time and short enough for both today's library and a fast one. */
+    long pairs = 0;
+    double start = bench_now_ns();
+    typing_job calibrate = {drafts[0], 10, NULL};
+    while (pairs < 50 || bench_now_ns() - start < 0.25e9) {
+        type_pairs(&calibrate);
+        pairs += calibrate.pairs;
+    }
+    type_pairs(&(typing_job){drafts[1], pairs / 4, NULL}); /* the second draft's warm-up */
+
+    double best_one = 1e300, best_two = 1e300;
+    for (int trial = 0; trial < 3; trial++) {
+        typing_job jobs[2] = {{drafts[0], pairs, NULL}, {drafts[1], pairs, NULL}};
+        double t0 = bench_now_ns();
+        type_pairs(&jobs[0]);
+        type_pairs(&jobs[1]);
+        double one = bench_now_ns() - t0;
+        best_one = one < best_one ? one : best_one;
+
+        /* Thread creation is not timed: the clock starts when all three pass the barrier. */
+        pthread_barrier_t barrier;
+        if (pthread_barrier_init(&barrier, NULL, 3) != 0) {
+            bench_fail("pthread_barrier_init failed");
+        }
+        pthread_t threads[2];
+        for (int i = 0; i < 2; i++) {
+            jobs[i].start = &barrier;
+            if (pthread_create(&threads[i], NULL, type_pairs, &jobs[i]) != 0) {
+                bench_fail("pthread_create failed");
+            }
+        }
+        pthread_barrier_wait(&barrier);
+        t0 = bench_now_ns();
+        for (int i = 0; i < 2; i++) {
+            pthread_join(threads[i], NULL);
+        }
+        double two = bench_now_ns() - t0;
+        best_two = two < best_two ? two : best_two;
+        pthread_barrier_destroy(&barrier);
+    }
+    for (int i = 0; i < 2; i++) {
+        mc_draft_free(drafts[i]);
+    }
+    bench_free_doc(&doc);
+    double ratio = best_one / best_two; /* same work, so the throughput ratio is the time ratio */
+    char a[32], b[32];
+    printf("  2 x %ld insert+backspace pairs on two 64 KiB drafts: one thread %s, two threads %s: "
+           "throughput %.2fx (best of 3)\n",
+           pairs, bench_fmt_time(best_one, a), bench_fmt_time(best_two, b), ratio);
+    return ratio;
+}
+
+/* ---- Done when ---------------------------------------------------------------------------------- */
+
+static int checks_run, checks_passed;
+
+static void check_line(bool pass, const char *what, double measured, const char *unit, const char *limit) {
+    checks_run++;
+    checks_passed += pass;
+    printf("%s  %-52s %9.2f%s  (limit %s)\n", pass ? "PASS" : "FAIL", what, measured, unit, limit);
+}
+
+int main(void) {
+    if (mc_abi_version() != MC_ABI_VERSION) {
+        fprintf(stderr, "editing-bench: header ABI %d, library ABI %u: rebuild the bench\n", MC_ABI_VERSION,
+                mc_abi_version());
+        return 1;
+    }
+    double t_start = bench_now_ns();
+    printf("== Editing through the C API (tools/bench/editing_bench.c; issue 9), libmessage_composer %s, ABI %u\n"
+           "   %ld CPUs online, load average %.2f\n",
+           mc_version(), mc_abi_version(), sysconf(_SC_NPROCESSORS_ONLN), bench_loadavg());
+
+    printf("\n-- Heap per draft: resident set over many drafts (forked child)\n");
+    bench_heap_result heap = bench_heap();
+
+    printf("\n-- Per call at the caret in the middle of a formatted draft (bold/italic word every ~10 words, line break\n"
+           "   every ~60), each call timed alone with CLOCK_MONOTONIC; the listener only adds up strlen(payload)\n\n");
+    printf("  %-13s %6s %10s %10s   %6s %10s %10s  %8s  %6s  %10s  %9s\n", "", "calls", "best", "median", "calls",
+           "best", "median", "", "events", "payload", "payload");
+    printf("  %-13s %-28s   %-28s  %8s  %6s  %10s  %9s\n", "op", "------ no listener ---------",
+           "------ listener set --------", "best x", "/call", "bytes/call", "total");
+    bench_keystrokes();
+
+    printf("\n-- A getter against a plain C call\n");
+    double length_ns = 0, noop_ns = 0;
+    double length_ratio = bench_length(&length_ns, &noop_ns);
+
+    printf("\n-- Two threads typing into two drafts against one thread doing both drafts' work (load average %.2f, this bench included)\n",
+           bench_loadavg());
+    double thread_ratio = bench_threads();
+
+    printf("\n-- Done when (issue 9; keystroke ratios are of best-of times)\n");
+    char what[96];
+    for (int op = 0; op < NOPS; op++) {
+        double ratio = results[NSIZES - 1][0][op].stats.best_ns / results[0][0][op].stats.best_ns;
+        snprintf(what, sizeof what, "%s: 1 MiB / 4 KiB, no listener", OP_NAMES[op]);
+        check_line(ratio <= 10.0, what, ratio, "x", "10x");
+    }
+    for (int s = 0; s < NSIZES; s++) {
+        for (int op = 0; op < NOPS; op++) {
+            double ratio = results[s][1][op].stats.best_ns / results[s][0][op].stats.best_ns;
+            snprintf(what, sizeof what, "%s at %s: listener / no listener", OP_NAMES[op], SIZE_NAMES[s]);
+            check_line(ratio <= 1.5, what, ratio, "x", "1.5x");
+        }
+    }
+    check_line(length_ratio <= 15.0, "mc_draft_length / no-op C call", length_ratio, "x", "15x");
+    check_line(thread_ratio >= 1.8, "two threads / one thread, throughput", thread_ratio, "x", "at least 1.8x");
+    check_line(heap.bytes_per_kib <= 4096.0, "heap per +1 KiB of formatted text", heap.bytes_per_kib / 1024.0, " KiB",
+               "4 KiB");
+    check_line(heap.empty_bytes <= 2048.0, "heap per empty draft", heap.empty_bytes / 1024.0, " KiB", "2 KiB");
+    printf("%d of %d checks pass; bench took %.0f s\n", checks_passed, checks_run, (bench_now_ns() - t_start) / 1e9);
+    return 0;
+}

@@ -1,0 +1,158 @@
+/*
+ * editing_heap.c: heap per draft, as resident set growth over many drafts (issue 9: "RSS over
+ * 20,000 drafts"): first empty drafts, then about 1 KiB of formatted text typed into each.
+ */
+#define _POSIX_C_SOURCE 200809L /* fork, pipe, waitpid, sysconf */
+
+#include "editing_bench.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim */
+#endif
+#include <unistd.h>
+
+enum {
+    HEAP_DRAFTS = 20000,
+    TYPED_TARGET = 1024, /* scalars of formatted text typed into each draft */
+    MIN_TYPED_DRAFTS = 500, /* below this, page granularity would blur the per-draft figure */
+};
+/* Typing stops early past either budget (the count typed into is printed): today's library keeps a
+   copy of the document per undo step (about 2 MB per draft here), so 20,000 drafts would need 40 GB. */
+#define TYPING_BUDGET_NS 20e9
+#define RSS_BUDGET_BYTES (2.0 * 1024 * 1024 * 1024)
+
+/* One word as typed: its letters and a trailing space, in one mc_draft_insert call. */
+typedef struct {
+    char text[11];
+    int64_t letters;
+    bool bold;
+} typed_word;
+
+/* The same ~1 KiB of words for every draft, so every draft holds the same amount of text. */
+static size_t make_words(typed_word *words, size_t capacity, int64_t *out_scalars) {
+    bench_rng rng = {9};
+    int64_t scalars = 0;
+    size_t n = 0;
+    while (scalars < TYPED_TARGET && n < capacity) {
+        size_t len = bench_random_word(&rng, words[n].text);
+        words[n].text[len] = ' ';
+        words[n].text[len + 1] = '\0';
+        words[n].letters = (int64_t)len;
+        words[n].bold = n % 10 == 9; /* about every 10th word just typed is made bold */
+        scalars += (int64_t)len + 1;
+        n++;
+    }
+    *out_scalars = scalars;
+    return n;
+}
+
+/* Types the words at the end of the draft as a keyboard would, toggling bold on every 10th word
+   right after it is typed (the caret stays at the end, after the word's space). */
+static void type_words(mc_draft *draft, const typed_word *words, size_t n) {
+    int64_t pos = 0;
+    for (size_t i = 0; i < n; i++) {
+        bench_check(mc_draft_insert(draft, words[i].text), "mc_draft_insert (heap)");
+        if (words[i].bold) {
+            bench_check(mc_draft_toggle_format(draft, pos, pos + words[i].letters, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT),
+                        "mc_draft_toggle_format (heap)");
+        }
+        pos += words[i].letters + 1;
+    }
+}
+
+/* Runs in the child: measures, prints its lines, returns the numbers for the parent's checks. */
+static bench_heap_result measure(void) {
+    bench_heap_result r = {0};
+    typed_word words[512];
+    int64_t scalars = 0;
+    size_t nwords = make_words(words, sizeof words / sizeof words[0], &scalars);
+    mc_draft **drafts = bench_xmalloc(sizeof *drafts * HEAP_DRAFTS);
+    memset(drafts, 0, sizeof *drafts * HEAP_DRAFTS); /* touched now, so the array is in the baseline */
+
+    /* Warm-up: one draft through the whole workload, so the library's lazily created state and the
+       code pages of these paths are resident before the baseline, not counted per draft. */
+    mc_draft *warm = NULL;
+    bench_check(mc_draft_new(NULL, &warm), "mc_draft_new (heap warm-up)");
+    type_words(warm, words, nwords);
+    mc_draft_free(warm);
+
+    double rss0 = bench_rss_bytes();
+    for (int i = 0; i < HEAP_DRAFTS; i++) {
+        bench_check(mc_draft_new(NULL, &drafts[i]), "mc_draft_new (heap)");
+    }
+    double rss1 = bench_rss_bytes();
+    r.drafts = HEAP_DRAFTS;
+    r.empty_bytes = (rss1 - rss0) / HEAP_DRAFTS;
+
+    double t0 = bench_now_ns();
+    int typed = 0;
+    while (typed < HEAP_DRAFTS) {
+        type_words(drafts[typed], words, nwords);
+        typed++;
+        if (typed >= MIN_TYPED_DRAFTS &&
+            (bench_now_ns() - t0 > TYPING_BUDGET_NS || bench_rss_bytes() - rss1 > RSS_BUDGET_BYTES)) {
+            break;
+        }
+    }
+    r.typing_seconds = (bench_now_ns() - t0) / 1e9;
+    double rss2 = bench_rss_bytes();
+    r.typed_drafts = typed;
+    r.typed_scalars = (double)scalars;
+    r.bytes_per_kib = (rss2 - rss1) / typed / ((double)scalars / 1024.0);
+
+    for (int i = 0; i < HEAP_DRAFTS; i++) {
+        mc_draft_free(drafts[i]);
+    }
+    double rss3 = bench_rss_bytes();
+    free(drafts);
+#ifdef __GLIBC__
+    malloc_trim(0); /* glibc keeps freed small chunks: trimming tells allocator retention from a leak */
+#endif
+    double rss4 = bench_rss_bytes();
+
+    char a[32], b[32], c[32], e[32];
+    printf("  %d empty drafts (mc_draft_new(NULL)): RSS +%s, %.0f bytes per empty draft\n", HEAP_DRAFTS,
+           bench_fmt_bytes(rss1 - rss0, a), r.empty_bytes);
+    printf("  %lld scalars (%zu words, one mc_draft_insert each, bold toggled on every 10th) typed into each\n"
+           "    of %d drafts in %.1f s%s: RSS +%s,\n"
+           "    %.0f bytes per draft = %.0f bytes per KiB of formatted text\n",
+           (long long)scalars, nwords, typed, r.typing_seconds,
+           typed < HEAP_DRAFTS ? " (budget reached: fewer drafts)" : "", bench_fmt_bytes(rss2 - rss1, b),
+           (rss2 - rss1) / typed, r.bytes_per_kib);
+    printf("  after freeing all drafts: RSS %s above the baseline; after malloc_trim(0): %s\n",
+           bench_fmt_bytes(rss3 - rss0, c), bench_fmt_bytes(rss4 - rss0, e));
+    return r;
+}
+
+bench_heap_result bench_heap(void) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        bench_fail("pipe failed");
+    }
+    fflush(stdout); /* else the child would print the parent's buffered output again */
+    pid_t pid = fork();
+    if (pid < 0) {
+        bench_fail("fork failed");
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        bench_heap_result r = measure();
+        fflush(stdout);
+        ssize_t written = write(fds[1], &r, sizeof r);
+        _exit(written == (ssize_t)sizeof r ? 0 : 1);
+    }
+    close(fds[1]);
+    bench_heap_result r;
+    ssize_t got = read(fds[0], &r, sizeof r);
+    close(fds[0]);
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 || got != (ssize_t)sizeof r) {
+        bench_fail("the heap measurement (forked child) failed");
+    }
+    return r;
+}
