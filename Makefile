@@ -4,8 +4,8 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 PREFIX ?= /usr/local
 DESTDIR ?=
-VERSION := 0.1.0
-ABI := 0
+VERSION := 0.2.0
+ABI := 1
 
 BUILD := build
 LIBDIR := $(BUILD)/lib

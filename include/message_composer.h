@@ -27,10 +27,10 @@ typedef void (*mc_listener)(void *user_data, int32_t kind, const char *payload_j
 
 /* Version of this header; compare with mc_version() / mc_abi_version() at run time. */
 #define MC_VERSION_MAJOR 0
-#define MC_VERSION_MINOR 1
+#define MC_VERSION_MINOR 2
 #define MC_VERSION_PATCH 0
-#define MC_VERSION_STRING "0.1.0"
-#define MC_ABI_VERSION 0 /**< The SONAME's major number. */
+#define MC_VERSION_STRING "0.2.0"
+#define MC_ABI_VERSION 1 /**< The SONAME's major number. */
 
 /* Status codes: MC_OK or a negative error. Values are never renumbered. */
 typedef int32_t mc_status;
@@ -73,7 +73,7 @@ typedef int32_t mc_caret_unit;
 
 /* Listener event kinds (mc_draft_set_listener); the payload is JSON. */
 typedef int32_t mc_event;
-#define MC_EVENT_TEXT 0 /**< The text changed: {"text", "length"}. */
+#define MC_EVENT_TEXT 0 /**< Old [start, end) became text: {"start", "end", "text", "length"} (length: the new total). */
 #define MC_EVENT_SELECTION 1 /**< The selection changed: [anchor, focus]. */
 #define MC_EVENT_FORMATS 2 /**< The active formats changed: as mc_draft_active_formats. */
 #define MC_EVENT_SEND_STATE 3 /**< Sendability changed: {"can_send", "reason"}. */
@@ -85,6 +85,7 @@ typedef int32_t mc_event;
 #define MC_EVENT_BANNER 9 /**< The info banner changed: a string or null. */
 #define MC_EVENT_ERROR 10 /**< A call on the draft was refused: {"function", "status", "message"}. */
 #define MC_EVENT_CANCEL_UPLOAD 11 /**< The host should stop uploading attachment {"id"}. */
+#define MC_EVENT_FORMATTING 12 /**< The formatting of [start, end) changed (new offsets): {"start", "end"}; read it with mc_draft_spans. */
 
 /* Upload events for mc_draft_upload_event. */
 typedef int32_t mc_upload_event;
@@ -381,6 +382,14 @@ mc_status mc_draft_set_thread(mc_draft *draft, const char *parent_id);
 /// the put-aside draft, thread, command, tray, cooldown, clock); the caller frees it.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 mc_status mc_draft_snapshot(mc_draft *draft, char **out_json);
+
+/// Stores the canonical spans of [start, end) as a JSON array in *out_spans_json (the "spans"
+/// of the document JSON, clipped to the range; a block on one empty line counts when the line lies
+/// within the range, ends included). With MC_EVENT_TEXT and MC_EVENT_FORMATTING this lets a host
+/// keep a copy of the document up to date from events alone (docs/events.md); the cost is that of
+/// the range, not of the draft. The caller frees the string with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_OUT_OF_RANGE.
+mc_status mc_draft_spans(mc_draft *draft, int64_t start, int64_t end, char **out_spans_json);
 
 /// Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref"}] ("ref" is an
 /// opaque host reference handed back on send). Picks beyond the files-per-message limit are

@@ -52,7 +52,7 @@ public enum CConstants {
 
     private static func eventDoc(_ kind: UIEventKind) -> String {
         switch kind {
-        case .text: return "The text changed: {\"text\", \"length\"}."
+        case .text: return "Old [start, end) became text: {\"start\", \"end\", \"text\", \"length\"} (length: the new total)."
         case .selection: return "The selection changed: [anchor, focus]."
         case .formats: return "The active formats changed: as mc_draft_active_formats."
         case .sendState: return "Sendability changed: {\"can_send\", \"reason\"}."
@@ -64,6 +64,7 @@ public enum CConstants {
         case .banner: return "The info banner changed: a string or null."
         case .error: return "A call on the draft was refused: {\"function\", \"status\", \"message\"}."
         case .cancelUpload: return "The host should stop uploading attachment {\"id\"}."
+        case .formatting: return "The formatting of [start, end) changed (new offsets): {\"start\", \"end\"}; read it with mc_draft_spans."
         }
     }
 }

@@ -1,12 +1,13 @@
 import ComposerCore
 import Synchronization
 
-/// What one handle owns: the draft, its listener and the UI state a batch started from.
+/// What one handle owns: the draft, its listener and what the listener was last told.
 /// Guarded by its slot's lock.
 struct DraftState: Sendable {
     var draft: Draft
     var listener: Listener?
-    var batchStart: UIState?
+    /// The UI parts as of the last delivery (nil without a listener).
+    var lastObservation: UIObservation?
 
     init(draft: Draft) { self.draft = draft }
 }
@@ -26,7 +27,10 @@ enum HandleTable {
     final class Slot: Sendable {
         struct State {
             var generation: UInt32 = 1
-            var draft: DraftState?
+            /// Whether `draft` belongs to a live handle (a freed slot keeps an empty one, so calls
+            /// reach the draft in place, without moving it out of the slot and back).
+            var isLive = false
+            var draft = DraftState(draft: Draft())
         }
         let state = Mutex(State())
     }
@@ -90,6 +94,7 @@ enum HandleTable {
         }
         let generation = slot.state.withLock { s -> UInt32 in
             s.draft = draft
+            s.isLive = true
             return s.generation
         }
         return handle(index: index, generation: generation)
@@ -100,16 +105,14 @@ enum HandleTable {
         let slot = try lookup(handle)
         let generation = decode(handle)?.generation ?? 0
         let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot.state.withLock { s in
-            guard s.generation == generation, var state = s.draft.take() else { return (.failure(.invalidHandle), nil) }
-            defer { s.draft = state }
-            let before = state.observation
+            guard s.generation == generation, s.isLive else { return (.failure(.invalidHandle), nil) }
             let result: Result<R, CAPIError>
             do throws(ComposerError) {
-                result = .success(try body(&state))
+                result = .success(try body(&s.draft))
             } catch {
                 result = .failure(.engine(error))
             }
-            return (result, state.collectEvents(since: before))
+            return (result, s.draft.collectEvents())
         }
         // Outside the lock: the listener may call back into this draft.
         delivery?.listener.deliver(delivery?.events ?? [])
@@ -121,8 +124,10 @@ enum HandleTable {
         let slot = try lookup(handle)
         guard let (index, generation) = decode(handle) else { throw .invalidHandle }
         let removed: DraftState? = slot.state.withLock { s in
-            guard s.generation == generation, let draft = s.draft else { return nil }
-            s.draft = nil
+            guard s.generation == generation, s.isLive else { return nil }
+            let draft = s.draft
+            s.draft = DraftState(draft: Draft())
+            s.isLive = false
             s.generation &+= 1
             if s.generation == 0 { s.generation = 1 }
             return draft

@@ -25,21 +25,18 @@ struct PendingDelivery: Sendable {
 }
 
 extension DraftState {
-    /// The UI state to compare against after the call, or nil when nobody listens or a batch
-    /// defers events.
-    var observation: UIState? {
-        listener != nil && !draft.isInBatch ? draft.uiState : nil
-    }
-
-    /// The events the call produced: from the state before it (or the batch's start) to now.
-    mutating func collectEvents(since before: UIState?) -> PendingDelivery? {
-        guard let listener else {
-            _ = draft.drainNotices()
+    /// The events the call produced, from the observation after the previous call (or the
+    /// listener's registration) to now; nil while a batch defers them or nobody listens. The
+    /// text and formatting events come from the document's change record, so computing them
+    /// costs what the change costs.
+    mutating func collectEvents() -> PendingDelivery? {
+        guard let listener, let old = lastObservation else {
+            draft.discardChanges()
             return nil
         }
-        guard !draft.isInBatch, let from = batchStart ?? before else { return nil }
-        batchStart = nil
-        let events = Draft.events(from: from, to: draft.uiState, notices: draft.drainNotices(), document: draft.document)
+        guard !draft.isInBatch else { return nil }
+        let (events, new) = draft.takeEvents(since: old)
+        lastObservation = new
         return events.isEmpty ? nil : PendingDelivery(listener: listener, events: events)
     }
 }

@@ -83,8 +83,8 @@ extension TextUnit {
 /// The library version; `MC_ABI_VERSION` is the SONAME's major number.
 public enum LibraryVersion {
     public static let major = 0
-    public static let minor = 1
+    public static let minor = 2
     public static let patch = 0
-    public static let abi = 0
+    public static let abi = 1
     public static var string: String { "\(major).\(minor).\(patch)" }
 }

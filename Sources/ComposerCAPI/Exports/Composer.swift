@@ -45,8 +45,9 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
     boundary(#function, draft) { () throws(CAPIError) in
         try withDraft(draft) { s in
             s.listener = listener.map { Listener(callback: $0, userData: user_data) }
-            // Registered inside an open batch: the batch's events start from now.
-            if s.listener == nil { s.batchStart = nil } else if s.draft.isInBatch, s.batchStart == nil { s.batchStart = s.draft.batchStartState }
+            // Events start from now: what changed before the listener was set is not reported.
+            s.draft.discardChanges()
+            s.lastObservation = s.listener == nil ? nil : s.draft.observation
         }
     }
 }

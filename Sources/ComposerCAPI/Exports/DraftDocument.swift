@@ -25,3 +25,24 @@ public func mc_draft_document(_ draft: OpaquePointer?, _ out_document_json: Unsa
         out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.document.json })
     }
 }
+
+/// Stores the canonical spans of `[start, end)` as a JSON array in `*out_spans_json` (the "spans"
+/// of the document JSON, clipped to the range; a block on one empty line counts when the line lies
+/// within the range, ends included). With MC_EVENT_TEXT and MC_EVENT_FORMATTING this lets a host
+/// keep a copy of the document up to date from events alone (docs/events.md); the cost is that of
+/// the range, not of the draft. The caller frees the string with mc_string_free.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_OUT_OF_RANGE.
+@_cdecl("mc_draft_spans")
+public func mc_draft_spans(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64,
+                           _ out_spans_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        let out = try requireOut(out_spans_json, "out_spans_json")
+        out.pointee = CStrings.copy(try withDraft(draft) { s throws(ComposerError) in
+            let count = Int64(s.draft.document.count)
+            guard start >= 0, end >= start, end <= count else {
+                throw .outOfRange("range [\(start), \(end)) is outside the text (length \(count))")
+            }
+            return JSONWriter.write(.array(s.draft.document.spans(in: Int(start)..<Int(end)).map(Document.jsonValue(of:))))
+        })
+    }
+}

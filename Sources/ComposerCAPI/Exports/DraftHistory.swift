@@ -35,11 +35,8 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
 @_cdecl("mc_draft_begin_batch")
 public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s in
-            // Events wait for the outermost commit, then describe the whole batch.
-            if !s.draft.isInBatch, s.listener != nil { s.batchStart = s.draft.batchStartState }
-            s.draft.beginBatch()
-        }
+        // Events wait for the outermost commit, then describe the whole batch.
+        try withDraft(draft) { $0.draft.beginBatch() }
     }
 }
 

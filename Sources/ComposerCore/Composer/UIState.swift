@@ -1,9 +1,5 @@
 /// Everything a UI needs to draw the composer (SPEC section 10), as one value and as JSON.
 public struct UIState: Equatable, Sendable {
-    public var revision: Int
-    /// The content itself, kept only for a batch's starting state, so a batch that changes the
-    /// text and changes it back reports no text event (a revision cannot tell).
-    public var content: Document?
     public var selection: Selection
     public var activeFormats: ActiveFormats
     public var sendBlocker: SendBlocker?
@@ -26,19 +22,10 @@ public struct UIState: Equatable, Sendable {
     /// The JSON schema `mc_draft_ui_state` returns (README "UI state").
     public var jsonValue: JSONValue {
         func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        let modeValue: JSONValue
-        switch mode {
-        case .new: modeValue = .object([("kind", .string("new"))])
-        case .edit(let id, let isMedia):
-            modeValue = .object([("kind", .string("edit")), ("message_id", .string(id)), ("media", .bool(isMedia))])
-        case .reply(let id, let preview):
-            modeValue = .object([("kind", .string("reply")), ("message_id", .string(id)),
-                                 ("preview", .object([("sender", .string(preview.sender)), ("snippet", .string(preview.snippet))]))])
-        }
         return .object([
             ("can_send", .bool(sendBlocker == nil)),
             ("send_blocked", sendBlocker.map { .object([("reason", .string($0.name)), ("message", .string($0.message))]) } ?? .null),
-            ("mode", modeValue),
+            ("mode", mode.uiJSONValue),
             ("thread_parent_id", string(threadParentID)),
             ("selection", .array([.integer(Int64(selection.anchor)), .integer(Int64(selection.focus))])),
             ("active_formats", activeFormats.jsonValue),
@@ -59,7 +46,7 @@ public struct UIState: Equatable, Sendable {
     }
 }
 
-/// What changed between two UI states, as the listener's event kinds.
+/// The listener's event kinds (MC_EVENT_*); values are part of the ABI.
 public enum UIEventKind: Int32, CaseIterable, Sendable {
     case text = 0
     case selection = 1
@@ -73,6 +60,8 @@ public enum UIEventKind: Int32, CaseIterable, Sendable {
     case banner = 9
     case error = 10
     case cancelUpload = 11
+    /// The formatting of a range changed: the host reads its spans again.
+    case formatting = 12
 
     public var name: String {
         switch self {
@@ -88,6 +77,7 @@ public enum UIEventKind: Int32, CaseIterable, Sendable {
         case .banner: return "banner"
         case .error: return "error"
         case .cancelUpload: return "cancel_upload"
+        case .formatting: return "formatting"
         }
     }
 }
@@ -103,60 +93,27 @@ public struct UIEvent: Equatable, Sendable {
     }
 }
 
-extension Draft {
-    /// The UI state a batch starts from: with the content kept for comparison at the commit.
-    public var batchStartState: UIState {
-        var state = uiState
-        state.content = document
-        return state
+extension ComposerMode {
+    /// The mode as the UI state and the mode event show it.
+    public var uiJSONValue: JSONValue {
+        switch self {
+        case .new: return .object([("kind", .string("new"))])
+        case .edit(let id, let isMedia):
+            return .object([("kind", .string("edit")), ("message_id", .string(id)), ("media", .bool(isMedia))])
+        case .reply(let id, let preview):
+            return .object([("kind", .string("reply")), ("message_id", .string(id)),
+                            ("preview", .object([("sender", .string(preview.sender)), ("snippet", .string(preview.snippet))]))])
+        }
     }
+}
 
+extension Draft {
     public var uiState: UIState {
-        UIState(revision: revision, content: nil, selection: selection, activeFormats: activeFormats, sendBlocker: sendBlocker,
+        UIState(selection: selection, activeFormats: activeFormats, sendBlocker: sendBlocker,
                 mode: mode, threadParentID: threadParentID, tray: tray, canAttach: canAttach, canRecordVoice: canRecordVoice,
                 infoBanner: infoBanner, mentionQuery: mentionQuery, commandQuery: commandQuery, command: command,
                 cooldownRemaining: cooldownRemaining, length: length, maxLength: config.maxLength, isTyping: isTyping,
                 canUndo: canUndo, canRedo: canRedo)
-    }
-
-    /// The events that turn `old` into `new`, in a fixed order, plus the pending notices: one
-    /// event per kind at most (a batch of changes coalesces to one set).
-    public static func events(from old: UIState, to new: UIState, notices: [DraftNotice], document: Document) -> [UIEvent] {
-        var events: [UIEvent] = []
-        func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
-        let contentChanged: Bool
-        if let before = old.content, old.revision != new.revision {
-            contentChanged = before != document
-        } else {
-            contentChanged = old.revision != new.revision
-        }
-        if contentChanged {
-            add(.text, .object([("text", .string(document.text)), ("length", .integer(Int64(new.length)))]))
-        }
-        if old.selection != new.selection {
-            add(.selection, .array([.integer(Int64(new.selection.anchor)), .integer(Int64(new.selection.focus))]))
-        }
-        if old.activeFormats != new.activeFormats { add(.formats, new.activeFormats.jsonValue) }
-        // Only when sendability or its reason changes (not every cooldown tick or keystroke).
-        if old.sendBlocker?.name != new.sendBlocker?.name {
-            add(.sendState, .object([("can_send", .bool(new.sendBlocker == nil)),
-                                     ("reason", new.sendBlocker.map { .string($0.name) } ?? .null)]))
-        }
-        if old.tray.tiles != new.tray.tiles { add(.tray, new.tray.jsonValue) }
-        if old.mentionQuery != new.mentionQuery { add(.mentionQuery, new.mentionQuery?.jsonValue ?? .null) }
-        if old.commandQuery != new.commandQuery { add(.commandQuery, new.commandQuery?.jsonValue ?? .null) }
-        for notice in notices {
-            switch notice {
-            case .typingStarted: add(.typing, .object([("typing", .bool(true))]))
-            case .typingStopped: add(.typing, .object([("typing", .bool(false))]))
-            case .cancelUpload(let id): add(.cancelUpload, .object([("id", .integer(Int64(truncatingIfNeeded: id)))]))
-            }
-        }
-        if old.mode != new.mode || old.command != new.command {
-            add(.mode, new.jsonValue.member("mode") ?? .null)
-        }
-        if old.infoBanner != new.infoBanner { add(.banner, new.infoBanner.map(JSONValue.string) ?? .null) }
-        return events
     }
 }
 

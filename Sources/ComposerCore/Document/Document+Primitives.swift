@@ -25,6 +25,8 @@ public struct DocumentChange: Equatable, Sendable {
     public var text: TextReplacement?
     /// May be empty (a block set on an empty line): then it names that position.
     public var formatting: Range<Int>?
+    /// Whether a line's block format changed (an empty formatting range then still matters).
+    public var blocksChanged = false
 
     public var isEmpty: Bool { text == nil && formatting == nil }
 
@@ -72,7 +74,12 @@ extension Document {
         change.replaced(range, length: inserted.scalars)
         let tailLine = firstLine + inserted.newlines
         storeBlock(tailBlock, line: tailLine)
-        if tailBlock != oldTail { change.restyled(lineRange(tailLine)) }
+        if tailBlock != oldTail || (tailBlock != nil && lineRange(firstLine).isEmpty) {
+            // A block span whose line changed block, or whose line became empty (a block on an
+            // empty line is an empty span a host cannot tell from a vanished one), is read again.
+            change.restyled(blockRange(tailBlock != oldTail ? tailLine : firstLine))
+            change.blocksChanged = true
+        }
     }
 
     /// Sets the style of `range` through `transform`, recording the old styles.
@@ -97,7 +104,15 @@ extension Document {
         guard old != block else { return }
         if isRecording { journal.append(.block(line: line, block: old)) }
         storeBlock(block, line: line)
-        change.restyled(lineRange(line))
+        change.restyled(blockRange(line))
+        change.blocksChanged = true
+    }
+
+    /// A line with the line breaks on either side: a block span runs across the break between two
+    /// lines of one block, so a host re-reading a line's block needs both breaks to join its pieces.
+    func blockRange(_ line: Int) -> Range<Int> {
+        let range = lineRange(line)
+        return Swift.max(0, range.lowerBound - 1)..<Swift.min(count, range.upperBound + 1)
     }
 
     private mutating func storeBlock(_ block: BlockFormat?, line: Int) {
@@ -137,6 +152,7 @@ extension Document {
         let recording = isRecording
         var change = self.change
         change.replaced(0..<oldCount, length: new.count)
+        change.blocksChanged = true
         self = new
         self.journal = journal + (recording ? [.whole(old)] : [])
         self.isRecording = recording

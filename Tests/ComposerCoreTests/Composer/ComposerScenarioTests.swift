@@ -205,13 +205,134 @@ import Testing
 
     @Test func uiStateAndEventsDescribeChanges() throws {
         var draft = Draft()
-        let before = draft.uiState
+        let before = draft.observation
         draft.type("@b")
-        let after = draft.uiState
-        let events = Draft.events(from: before, to: after, notices: draft.drainNotices(), document: draft.document)
-        #expect(events.map(\.kind) == [.text, .selection, .sendState, .mentionQuery, .typing])
-        #expect(events[0].payload == #"{"text":"@b","length":2}"#)
-        #expect(after.jsonValue.member("can_send") == .bool(true))
+        let (events, _) = draft.takeEvents(since: before)
+        #expect(events.map(\.kind) == [.text, .formatting, .selection, .sendState, .mentionQuery, .typing])
+        #expect(events[0].payload == #"{"start":0,"end":0,"text":"@b","length":2}"#)
+        #expect(draft.uiState.jsonValue.member("can_send") == .bool(true))
+    }
+
+    @Test func textEventsReportTheReplacedRangeOnly() throws {
+        var draft = try Draft.make("hello world", selection: (5, 5))
+        var seen = draft.observation
+        draft.discardChanges()
+        func take() -> [UIEvent] {
+            let (events, now) = draft.takeEvents(since: seen)
+            seen = now
+            return events
+        }
+        draft.insert(",")
+        #expect(take().first == UIEvent(kind: .text, payload: #"{"start":5,"end":5,"text":",","length":12}"#))
+        try draft.format(.apply, .bold, start: 0, end: 5)
+        #expect(take() == [UIEvent(kind: .formatting, payload: #"{"start":0,"end":5}"#)])
+        draft.deleteBackward()
+        #expect(take().first == UIEvent(kind: .text, payload: #"{"start":5,"end":6,"text":"","length":11}"#))
+        // A batch that types and deletes again reports no text.
+        draft.beginBatch()
+        draft.insert("x")
+        draft.deleteBackward()
+        try draft.commitBatch()
+        #expect(!take().contains { $0.kind == .text })
+    }
+}
+
+/// A host copy of the text and spans kept from the text and formatting events alone (reading
+/// `spans(in:)` for each formatting range) equals the document after every step of random sessions.
+@Suite struct EventMirrorTests {
+    struct Mirror {
+        var text: [Unicode.Scalar] = []
+        var spans: [Span] = []
+
+        /// Old `[start, end)` became `inserted`: spans after it shift, spans across it stretch or
+        /// shrink; the formatting event that follows repairs the rest.
+        mutating func replace(_ start: Int, _ end: Int, with inserted: [Unicode.Scalar]) {
+            let delta = inserted.count - (end - start)
+            text.replaceSubrange(start..<end, with: inserted)
+            func map(_ p: Int) -> Int { p <= start ? p : (p >= end ? p + delta : start) }
+            spans = Mirror.canonical(spans.compactMap { span in
+                let a = map(span.start), b = map(span.end)
+                if a == b, span.start != span.end { return nil }
+                return Span(a, b, span.format)
+            })
+        }
+
+        /// Reads the spans of `[start, end]` again.
+        mutating func refresh(_ start: Int, _ end: Int, from document: Document) {
+            var kept: [Span] = []
+            for span in spans {
+                if span.start == span.end {
+                    if span.start < start || span.start > end { kept.append(span) }
+                    continue
+                }
+                if span.start < start { kept.append(Span(span.start, min(span.end, start), span.format)) }
+                if span.end > end { kept.append(Span(max(span.start, end), span.end, span.format)) }
+            }
+            spans = Mirror.canonical(kept + document.spans(in: start..<end))
+        }
+
+        /// Touching or overlapping spans of one format and value merge (mentions never do:
+        /// each is its own instance); sorted canonically.
+        static func canonical(_ spans: [Span]) -> [Span] {
+            var sorted = spans.sorted(by: Span.canonicalOrder)
+            var merged = true
+            while merged {
+                merged = false
+                var out: [Span] = []
+                for span in sorted {
+                    if span.kind != .mention, let i = out.lastIndex(where: { $0.format == span.format && $0.end >= span.start && $0.start <= span.end }) {
+                        out[i] = Span(min(out[i].start, span.start), max(out[i].end, span.end), span.format)
+                        merged = true
+                    } else {
+                        out.append(span)
+                    }
+                }
+                sorted = out.sorted(by: Span.canonicalOrder)
+            }
+            return sorted
+        }
+    }
+
+    static func apply(_ events: [UIEvent], to mirror: inout Mirror, document: Document) throws {
+        for event in events {
+            guard event.kind == .text || event.kind == .formatting, case .object(let members) = try JSONParser.parse(event.payload) else { continue }
+            func int(_ key: String) -> Int {
+                guard case .integer(let v)? = members.first(where: { $0.key == key })?.value else { return -1 }
+                return Int(v)
+            }
+            if event.kind == .text {
+                guard case .string(let text)? = members.first(where: { $0.key == "text" })?.value else { continue }
+                mirror.replace(int("start"), int("end"), with: Array(text.unicodeScalars))
+            } else {
+                mirror.refresh(int("start"), int("end"), from: document)
+            }
+        }
+    }
+
+    @Test(arguments: 0..<60)
+    func mirrorFollowsRandomSessions(seed: Int) throws {
+        var rng = SeededRandom(seed: UInt64(seed) &* 6_364_136_223 &+ 1)
+        var config = DraftConfig()
+        config.mentionLimit = 1000
+        var draft = try Draft.notation("[quote]q\nab<b>cd</b>|<a https://e.com>ef</a>\n[bullet_list]x", config: config)
+        var mirror = Mirror(text: Array(draft.text.unicodeScalars), spans: draft.document.spans)
+        var seen = draft.observation
+        draft.discardChanges()
+        for step in 0..<120 {
+            let batch = rng.next(8) == 0
+            if batch { draft.beginBatch() }
+            var ops: [String] = []
+            for _ in 0..<(batch ? 3 : 1) { ops.append(EditingPropertyTests.randomOperation(&draft, &rng)) }
+            if batch { try draft.commitBatch() }
+            let (events, now) = draft.takeEvents(since: seen)
+            seen = now
+            try Self.apply(events, to: &mirror, document: draft.document)
+            let text = String(String.UnicodeScalarView(mirror.text))
+            guard text == draft.text, mirror.spans == draft.document.spans else {
+                Issue.record("seed \(seed) step \(step) after \(ops): mirror \(text.debugDescription) \(mirror.spans) != \(draft.text.debugDescription) \(draft.document.spans); events \(events)")
+                return
+            }
+        }
     }
 }
 

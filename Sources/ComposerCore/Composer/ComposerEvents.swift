@@ -1,0 +1,74 @@
+/// The parts of the UI state that have their own event, each cheap to compute (O(log n) plus the
+/// selection), kept from one call to the next so that an event is computed from what changed,
+/// never by rebuilding or diffing the whole state. Text and formatting are not here: they come
+/// from the document's change record.
+public struct UIObservation: Equatable, Sendable {
+    var selection: Selection
+    var activeFormats: ActiveFormats
+    var sendBlockerName: String?
+    var tiles: [Attachment]
+    var mentionQuery: ComposerQuery?
+    var commandQuery: ComposerQuery?
+    var mode: ComposerMode
+    var command: ComposerCommand?
+    var infoBanner: String?
+}
+
+extension Draft {
+    public var observation: UIObservation {
+        UIObservation(selection: selection, activeFormats: activeFormats, sendBlockerName: sendBlocker?.name,
+                      tiles: tray.tiles, mentionQuery: mentionQuery, commandQuery: commandQuery,
+                      mode: mode, command: command, infoBanner: infoBanner)
+    }
+
+    /// Forgets what changed so far (nobody listens, or a listener starts from now).
+    public mutating func discardChanges() {
+        _ = document.takeChange()
+        outbox.removeAll()
+    }
+
+    /// The events for everything that changed since `old` was observed, in a fixed order: one
+    /// per kind at most (a batch coalesces to one set). Returns them with the new observation.
+    ///
+    /// - `text`: `{"start", "end", "text", "length"}`: old `[start, end)` became `text`; the
+    ///   length is the new total (scalars). Never the whole text unless the whole text changed.
+    /// - `formatting`: `{"start", "end"}`: the range (new offsets) whose formatting a host mirror
+    ///   must read again (`Document.spans(in:)`); it covers the text the `text` event inserted.
+    public mutating func takeEvents(since old: UIObservation) -> (events: [UIEvent], observation: UIObservation) {
+        var events: [UIEvent] = []
+        func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
+        let change = document.takeChange()
+        if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
+            add(.text, .object([("start", .integer(Int64(t.start))), ("end", .integer(Int64(t.oldEnd))),
+                                ("text", .string(document.text(in: t.start..<t.newEnd))),
+                                ("length", .integer(Int64(document.count)))]))
+        }
+        if let f = change.formatting, !f.isEmpty || change.blocksChanged {
+            add(.formatting, .object([("start", .integer(Int64(f.lowerBound))), ("end", .integer(Int64(f.upperBound)))]))
+        }
+        let new = observation
+        if old.selection != new.selection {
+            add(.selection, .array([.integer(Int64(new.selection.anchor)), .integer(Int64(new.selection.focus))]))
+        }
+        if old.activeFormats != new.activeFormats { add(.formats, new.activeFormats.jsonValue) }
+        // Only when sendability or its reason changes (not every cooldown tick or keystroke).
+        if old.sendBlockerName != new.sendBlockerName {
+            add(.sendState, .object([("can_send", .bool(new.sendBlockerName == nil)),
+                                     ("reason", new.sendBlockerName.map(JSONValue.string) ?? .null)]))
+        }
+        if old.tiles != new.tiles { add(.tray, tray.jsonValue) }
+        if old.mentionQuery != new.mentionQuery { add(.mentionQuery, new.mentionQuery?.jsonValue ?? .null) }
+        if old.commandQuery != new.commandQuery { add(.commandQuery, new.commandQuery?.jsonValue ?? .null) }
+        for notice in outbox {
+            switch notice {
+            case .typingStarted: add(.typing, .object([("typing", .bool(true))]))
+            case .typingStopped: add(.typing, .object([("typing", .bool(false))]))
+            case .cancelUpload(let id): add(.cancelUpload, .object([("id", .integer(Int64(truncatingIfNeeded: id)))]))
+            }
+        }
+        outbox.removeAll()
+        if old.mode != new.mode || old.command != new.command { add(.mode, new.mode.uiJSONValue) }
+        if old.infoBanner != new.infoBanner { add(.banner, new.infoBanner.map(JSONValue.string) ?? .null) }
+        return (events, new)
+    }
+}
