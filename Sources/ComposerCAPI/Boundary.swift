@@ -88,6 +88,11 @@ func storeString(_ string: String, _ out: UnsafeMutablePointer<UnsafeMutablePoin
     out.pointee = CStrings.copy(string)
 }
 
+/// Runs `body` on the handle's draft under its lock, for a call that only reads it.
+func readDraft<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+    try HandleTable.read(handle, body)
+}
+
 /// Runs `body` on the handle's draft under its lock.
 func withDraft<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
     try HandleTable.with(handle, body)

@@ -35,8 +35,13 @@ enum HandleTable {
         let state = Mutex(State())
     }
 
-    final class Chunk: Sendable {
-        let slots: [Slot] = (0..<HandleTable.chunkSize).map { _ in Slot() }
+    /// A chunk is a buffer of slots that is never freed. A plain buffer, not an object: reading a
+    /// slot then retains only that slot, never something every thread shares (an atomic count on
+    /// a shared object would make threads working on different drafts wait on one cache line).
+    private static func makeChunk() -> UnsafeMutablePointer<Slot> {
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: chunkSize)
+        for i in 0..<chunkSize { (slots + i).initialize(to: Slot()) }
+        return slots
     }
 
     private struct Allocator {
@@ -56,8 +61,8 @@ enum HandleTable {
         let chunkIndex = index / chunkSize
         guard chunkIndex < maxChunks else { return nil }
         let bits = directory[chunkIndex].load(ordering: .acquiring)
-        guard bits != 0, let raw = UnsafeRawPointer(bitPattern: bits) else { return nil }
-        return Unmanaged<Chunk>.fromOpaque(raw).takeUnretainedValue().slots[index % chunkSize]
+        guard bits != 0, let slots = UnsafeMutablePointer<Slot>(bitPattern: bits) else { return nil }
+        return slots[index % chunkSize]
     }
 
     private static func handle(index: Int, generation: UInt32) -> OpaquePointer? {
@@ -82,8 +87,7 @@ enum HandleTable {
         let index: Int? = allocator.withLock { a -> Int? in
             if let free = a.freeSlots.popLast() { return free }
             guard a.chunkCount < maxChunks else { return nil }
-            let chunk = Chunk()
-            let bits = UInt(bitPattern: Int(bitPattern: Unmanaged.passRetained(chunk).toOpaque()))
+            let bits = UInt(bitPattern: makeChunk())
             directory[a.chunkCount].store(bits, ordering: .releasing)
             a.chunkCount += 1
             a.freeSlots = Array(((a.chunkCount - 1) * chunkSize + 1)..<(a.chunkCount * chunkSize)).reversed()
@@ -116,6 +120,22 @@ enum HandleTable {
         }
         // Outside the lock: the listener may call back into this draft.
         delivery?.listener.deliver(delivery?.events ?? [])
+        return try result.get()
+    }
+
+    /// Runs `body` on the handle's draft under the draft's lock, for a call that only reads: no
+    /// event can come of it, so none is looked for (a getter costs a lock and a load).
+    static func read<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+        let slot = try lookup(handle)
+        let generation = decode(handle)?.generation ?? 0
+        let result: Result<R, CAPIError> = slot.state.withLock { s in
+            guard s.generation == generation, s.isLive else { return .failure(.invalidHandle) }
+            do throws(ComposerError) {
+                return .success(try body(s.draft))
+            } catch {
+                return .failure(.engine(error))
+            }
+        }
         return try result.get()
     }
 

@@ -121,7 +121,7 @@ public func mc_draft_remove_attachment(_ draft: OpaquePointer?, _ id: UInt64) ->
 public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.tray.json })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.tray.json })
     }
 }
 

@@ -28,7 +28,7 @@ func readMentionNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Strin
 public func mc_draft_ui_state(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { JSONWriter.write($0.draft.uiState.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.draft.uiState.jsonValue) })
     }
 }
 
@@ -69,7 +69,7 @@ public func mc_draft_tick(_ draft: OpaquePointer?, _ now_ms: Int64) -> Int32 {
 public func mc_draft_can_send(_ draft: OpaquePointer?, _ out_can_send: UnsafeMutablePointer<Bool>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_can_send, "out_can_send")
-        out.pointee = try withDraft(draft) { $0.draft.canSend }
+        out.pointee = try readDraft(draft) { $0.draft.canSend }
     }
 }
 
@@ -183,7 +183,7 @@ public func mc_draft_clear_command(_ draft: OpaquePointer?) -> Int32 {
 public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.snapshotJSON })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.snapshotJSON })
     }
 }
 

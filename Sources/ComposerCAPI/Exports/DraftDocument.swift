@@ -22,7 +22,7 @@ public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: Uns
 public func mc_draft_document(_ draft: OpaquePointer?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.document.json })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.document.json })
     }
 }
 
@@ -37,7 +37,7 @@ public func mc_draft_spans(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64
                            _ out_spans_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_spans_json, "out_spans_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { s throws(ComposerError) in
+        out.pointee = CStrings.copy(try readDraft(draft) { s throws(ComposerError) in
             let count = Int64(s.draft.document.count)
             guard start >= 0, end >= start, end <= count else {
                 throw .outOfRange("range [\(start), \(end)) is outside the text (length \(count))")

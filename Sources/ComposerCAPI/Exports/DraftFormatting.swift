@@ -58,7 +58,7 @@ public func mc_draft_toggle_format(_ draft: OpaquePointer?, _ start: Int64, _ en
 public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try withDraft(draft) { JSONWriter.write($0.draft.activeFormats.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.draft.activeFormats.jsonValue) })
     }
 }
 

@@ -22,7 +22,7 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
     boundary(#function, draft) { () throws(CAPIError) in
         let undo = try requireOut(out_can_undo, "out_can_undo")
         let redo = try requireOut(out_can_redo, "out_can_redo")
-        let (canUndo, canRedo) = try withDraft(draft) { ($0.draft.canUndo, $0.draft.canRedo) }
+        let (canUndo, canRedo) = try readDraft(draft) { ($0.draft.canUndo, $0.draft.canRedo) }
         undo.pointee = canUndo
         redo.pointee = canRedo
     }

@@ -32,7 +32,7 @@ public func mc_draft_free(_ draft: OpaquePointer?) {
 @_cdecl("mc_draft_config")
 public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let json = try withDraft(draft) { JSONWriter.write($0.draft.config.jsonValue) }
+        let json = try readDraft(draft) { JSONWriter.write($0.draft.config.jsonValue) }
         try storeString(json, out_json, "out_json")
     }
 }

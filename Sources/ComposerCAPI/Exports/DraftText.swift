@@ -42,7 +42,7 @@ public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMuta
     boundary(#function, draft) { () throws(CAPIError) in
         let anchor = try requireOut(out_anchor, "out_anchor")
         let focus = try requireOut(out_focus, "out_focus")
-        let selection = try withDraft(draft) { $0.draft.selection }
+        let selection = try readDraft(draft) { $0.draft.selection }
         anchor.pointee = Int64(selection.anchor)
         focus.pointee = Int64(selection.focus)
     }
@@ -54,7 +54,7 @@ public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMuta
 public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_text, "out_text")
-        out.pointee = CStrings.copy(try withDraft(draft) { $0.draft.text })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.text })
     }
 }
 
@@ -64,7 +64,7 @@ public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePoin
 public func mc_draft_length(_ draft: OpaquePointer?, _ out_length: UnsafeMutablePointer<Int64>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_length, "out_length")
-        out.pointee = Int64(try withDraft(draft) { $0.draft.length })
+        out.pointee = Int64(try readDraft(draft) { $0.draft.length })
     }
 }
 

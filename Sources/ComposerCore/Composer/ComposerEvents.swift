@@ -38,17 +38,38 @@ extension Draft {
         var events: [UIEvent] = []
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
         let change = document.takeChange()
+        // The payloads of every keystroke are written straight into bytes.
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
-            add(.text, .object([("start", .integer(Int64(t.start))), ("end", .integer(Int64(t.oldEnd))),
-                                ("text", .string(document.text(in: t.start..<t.newEnd))),
-                                ("length", .integer(Int64(document.count)))]))
+            var json = JSONBytes()
+            json.raw("{\"start\":")
+            json.integer(t.start)
+            json.raw(",\"end\":")
+            json.integer(t.oldEnd)
+            json.raw(",\"text\":")
+            json.string(utf8: document.fragment(in: t.start..<t.newEnd).bytes)
+            json.raw(",\"length\":")
+            json.integer(document.count)
+            json.raw("}")
+            events.append(UIEvent(kind: .text, payload: json.string))
         }
         if let f = change.formatting, !f.isEmpty || change.blocksChanged {
-            add(.formatting, .object([("start", .integer(Int64(f.lowerBound))), ("end", .integer(Int64(f.upperBound)))]))
+            var json = JSONBytes()
+            json.raw("{\"start\":")
+            json.integer(f.lowerBound)
+            json.raw(",\"end\":")
+            json.integer(f.upperBound)
+            json.raw("}")
+            events.append(UIEvent(kind: .formatting, payload: json.string))
         }
         let new = observation
         if old.selection != new.selection {
-            add(.selection, .array([.integer(Int64(new.selection.anchor)), .integer(Int64(new.selection.focus))]))
+            var json = JSONBytes()
+            json.raw("[")
+            json.integer(new.selection.anchor)
+            json.raw(",")
+            json.integer(new.selection.focus)
+            json.raw("]")
+            events.append(UIEvent(kind: .selection, payload: json.string))
         }
         if old.activeFormats != new.activeFormats { add(.formats, new.activeFormats.jsonValue) }
         // Only when sendability or its reason changes (not every cooldown tick or keystroke).

@@ -18,16 +18,20 @@ extension Draft {
     public var mentionQuery: ComposerQuery? {
         guard config.mentionsEnabled, selection.isCaret else { return nil }
         let caret = selection.focus
-        var i = caret
-        while i > 0 {
-            let s = document.scalar(at: i - 1)
-            if s == "@" { break }
-            if s.properties.isWhitespace || caret - i > 64 { return nil }
-            i -= 1
+        // `@`, then up to 64 characters without whitespace, then the caret.
+        var at = -1
+        var examined = 0
+        document.forEachScalarBackward(from: caret, limit: 66) { s in
+            if s == "@" {
+                at = caret - 1 - examined
+                return false
+            }
+            if s.isWhitespace || examined > 64 { return false }
+            examined += 1
+            return true
         }
-        guard i > 0, document.scalar(at: i - 1) == "@" else { return nil }
-        let at = i - 1
-        guard at == 0 || document.scalar(at: at - 1).properties.isWhitespace else { return nil }
+        guard at >= 0 else { return nil }
+        guard at == 0 || document.scalar(at: at - 1).isWhitespace else { return nil }
         let line = document.lineIndex(at: at)
         guard document.block(ofLine: line) != .codeBlock else { return nil }
         var plain = true
@@ -48,7 +52,7 @@ extension Draft {
         // Stops at the first whitespace, so a long draft costs only its first word.
         var i = 1
         while i < caret {
-            if document.scalar(at: i).properties.isWhitespace { return nil }
+            if document.scalar(at: i).isWhitespace { return nil }
             i += 1
         }
         let name = document.scalars(in: 1..<caret)
@@ -74,7 +78,7 @@ extension Draft {
     /// Sets a slash command (name without `/`, optional args): text and attachments are cleared,
     /// and the draft now sends the command.
     public mutating func setCommand(name: String, args: String) throws(ComposerError) {
-        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ !$0.properties.isWhitespace && $0 != "/" && $0 != "\u{0}" }) else {
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy({ !$0.isWhitespace && $0 != "/" && $0 != "\u{0}" }) else {
             throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
         }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }

@@ -80,9 +80,9 @@ extension Draft {
         var doc = config.richText ? normalizedDocument : document
         if config.trimOnSend {
             var start = 0
-            while start < doc.count, doc.scalar(at: start).properties.isWhitespace, doc.style(at: start).mention == 0 { start += 1 }
+            while start < doc.count, doc.scalar(at: start).isWhitespace, doc.style(at: start).mention == 0 { start += 1 }
             var end = doc.count
-            while end > start, doc.scalar(at: end - 1).properties.isWhitespace, doc.style(at: end - 1).mention == 0 { end -= 1 }
+            while end > start, doc.scalar(at: end - 1).isWhitespace, doc.style(at: end - 1).mention == 0 { end -= 1 }
             if end < doc.count { doc.replace(end..<doc.count, with: [], style: .plain) }
             if start > 0 {
                 // Removing a leading line keeps the first line's block; the first kept line's block wins.
@@ -102,9 +102,9 @@ extension Draft {
             // Scans only the whitespace at both ends.
             let count = document.count
             var first = 0
-            while first < count, document.scalar(at: first).properties.isWhitespace { first += 1 }
+            while first < count, document.scalar(at: first).isWhitespace { first += 1 }
             var last = count
-            while last > first, document.scalar(at: last - 1).properties.isWhitespace { last -= 1 }
+            while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
             let hasText = first < count
             let length = config.trimOnSend ? last - first : count
             if !hasText, tray.isEmpty { return .empty }
@@ -174,7 +174,7 @@ extension Draft {
             guard case .mention(let uid, let name) = span.format, seen.insert(uid).inserted else { return nil }
             return MentionValue(uid: uid, name: name)
         }
-        let hasText = doc.text.unicodeScalars.contains { !$0.properties.isWhitespace }
+        let hasText = doc.text.unicodeScalars.contains { !$0.isWhitespace }
         var quoted: String?
         if case .reply(let id, _) = mode { quoted = id }
         if case .edit(let id, _) = mode {
@@ -209,8 +209,8 @@ extension Draft {
 extension String {
     var trimmingWhitespace: String {
         let scalars = Array(unicodeScalars)
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !$0.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }

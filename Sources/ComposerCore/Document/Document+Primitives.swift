@@ -62,9 +62,9 @@ public struct DocumentChange: Equatable, Sendable {
 extension Document {
     /// Replaces `range` with `fragment` and gives the line holding the fragment's end the block
     /// `tailBlock` (the other lines the fragment ends carry their blocks in it).
-    mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?) {
-        let firstLine = lineIndex(at: range.lowerBound)
-        let oldTail = block(ofLine: lineIndex(at: range.upperBound))
+    mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?, firstLine known: Int? = nil) {
+        let firstLine = known ?? lineIndex(at: range.lowerBound)
+        let oldTail = block(ofLine: range.isEmpty ? firstLine : lineIndex(at: range.upperBound))
         let removed = isRecording ? self.fragment(in: range) : TextFragment()
         let inserted = TextSummary.counting(fragment.bytes)
         tree.replace(range, with: fragment)

@@ -167,7 +167,7 @@ public struct Document: Sendable {
         let newStyle = block == .codeBlock ? InlineStyle.plain : style.normalized()
         let fragment = TextFragment(scalars: replacement, style: newStyle, block: block)
         let joinsLines = !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
-        rawReplace(range, with: fragment, tailBlock: block)
+        rawReplace(range, with: fragment, tailBlock: block, firstLine: firstLine)
         if block == .codeBlock, joinsLines {
             // A line joined into a code block brings its characters; they lose their styles there.
             let end = lineEnd(at: range.lowerBound + replacement.count)
@@ -242,5 +242,28 @@ extension Document {
             end = runEnd
         }
         return start..<end
+    }
+}
+
+extension Document {
+    /// Calls `body` with the scalars before `offset`, nearest first, until it returns false, the
+    /// text starts, or `limit` were given. One descent per leaf: cheap for the short look-backs
+    /// of queries at the caret.
+    func forEachScalarBackward(from offset: Int, limit: Int, _ body: (Unicode.Scalar) -> Bool) {
+        var position = Swift.min(offset, count)
+        var given = 0
+        while position > 0, given < limit {
+            let (leaf, base) = tree.leaf(at: position - 1)
+            let f = leaf.fragment
+            var byte = f.byteOffset(ofScalar: position - base.scalars, scalarCount: leaf.summary.scalars)
+            while byte > 0, given < limit {
+                var start = byte - 1
+                while start > 0, f.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                if !body(f.scalar(atByte: start)) { return }
+                given += 1
+                position -= 1
+                byte = start
+            }
+        }
     }
 }

@@ -40,7 +40,7 @@ extension Draft {
         }
         var kinds = FormatKind.allCases.filter { !$0.isBlock && common.has($0) }
         let first = document.lineIndex(at: range.lowerBound)
-        let last = document.lineIndex(at: range.upperBound)
+        let last = range.isEmpty ? first : document.lineIndex(at: range.upperBound)
         if let block = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == block }) {
             kinds.append(block.kind)
         }

@@ -22,7 +22,7 @@ extension Draft {
         guard !scalars.isEmpty else { return }
         let style = typingStyle
         let range = expandToMentions(selection.range)
-        let isSpace = scalars.allSatisfy { $0.properties.isWhitespace }
+        let isSpace = scalars.allSatisfy { $0.isWhitespace }
         let change: UndoHistory.ChangeKind = range.isEmpty && scalars.count == 1
             ? .typing(isSpace: isSpace, at: range.lowerBound, end: range.lowerBound + 1) : .other
         checkpoint(change)
@@ -38,8 +38,8 @@ extension Draft {
     /// gives the typed characters back.
     private mutating func applyLineStartShortcut() {
         let caret = selection.focus
-        let start = document.lineStart(at: caret)
         let line = document.lineIndex(at: caret)
+        let start = document.lineStart(ofLine: line)
         guard document.block(ofLine: line) == nil, caret - start >= 2, caret - start <= 3 else { return }
         let prefix = document.text(in: start..<caret)
         let block: BlockFormat

@@ -14,7 +14,7 @@ public enum LinkPolicy {
             // angle brackets / backslashes cannot be carried safely in the wire format.
             if s.value <= 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value)
                 || s == "<" || s == ">" || s == "\\" || s == "\"" || s == "`"
-                || s.properties.isWhitespace || s.properties.generalCategory == .format {
+                || s.isWhitespace || s.properties.generalCategory == .format {
                 throw .unsafeLink("link URL contains a forbidden character (U+\(String(s.value, radix: 16, uppercase: true)))")
             }
         }

@@ -70,51 +70,75 @@ struct TextFragment: Equatable, Sendable {
 
     // MARK: Positions
 
+    // The scans below run on every keystroke over up to one leaf: plain loops over a buffer,
+    // without bounds checks per byte, so the compiler can vectorize the counting ones.
+
     /// The byte offset of scalar `k` (k may equal the scalar count).
     func byteOffset(ofScalar k: Int, scalarCount: Int) -> Int {
-        if scalarCount == bytes.count { return k }  // ASCII: one byte per scalar
-        var seen = 0
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 {
+        if scalarCount == bytes.count { return Swift.max(0, Swift.min(k, bytes.count)) }  // ASCII
+        return bytes.withUnsafeBufferPointer { buf in
+            var seen = 0
+            for i in 0..<buf.count where buf[i] & 0xC0 != 0x80 {
                 if seen == k { return i }
                 seen += 1
             }
-            i += 1
+            return buf.count
         }
-        return bytes.count
     }
 
     /// The byte offset just after the `n`-th (0-based) line break.
     func byteOffset(afterNewline n: Int) -> Int {
-        var seen = 0
-        for (i, b) in bytes.enumerated() where b == 0x0A {
-            if seen == n { return i + 1 }
-            seen += 1
+        bytes.withUnsafeBufferPointer { buf in
+            var seen = 0
+            for i in 0..<buf.count where buf[i] == 0x0A {
+                if seen == n { return i + 1 }
+                seen += 1
+            }
+            return buf.count
         }
-        return bytes.count
     }
 
     func newlines(before byte: Int) -> Int {
-        var n = 0
-        var i = 0
-        let end = Swift.min(byte, bytes.count)
-        while i < end {
-            if bytes[i] == 0x0A { n += 1 }
-            i += 1
+        bytes.withUnsafeBufferPointer { buf in
+            let end = Swift.max(0, Swift.min(byte, buf.count))
+            guard let base = buf.baseAddress else { return 0 }
+            var n = 0
+            var i = 0
+            let newline = SIMD16<UInt8>(repeating: 0x0A)
+            let one = SIMD16<UInt8>(repeating: 1)
+            while i + 16 <= end {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                n &+= Int(SIMD16<UInt8>().replacing(with: one, where: v .== newline).wrappedSum())
+                i += 16
+            }
+            while i < end {
+                n &+= base[i] == 0x0A ? 1 : 0
+                i += 1
+            }
+            return n
         }
-        return n
     }
 
     func scalars(before byte: Int) -> Int {
-        var n = 0
-        var i = 0
-        let end = Swift.min(byte, bytes.count)
-        while i < end {
-            if bytes[i] & 0xC0 != 0x80 { n += 1 }
-            i += 1
+        bytes.withUnsafeBufferPointer { buf in
+            let end = Swift.max(0, Swift.min(byte, buf.count))
+            guard let base = buf.baseAddress else { return 0 }
+            var n = 0
+            var i = 0
+            let mask = SIMD16<UInt8>(repeating: 0xC0)
+            let continuation = SIMD16<UInt8>(repeating: 0x80)
+            let one = SIMD16<UInt8>(repeating: 1)
+            while i + 16 <= end {
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                n &+= Int(SIMD16<UInt8>().replacing(with: one, where: v & mask .!= continuation).wrappedSum())
+                i += 16
+            }
+            while i < end {
+                n &+= base[i] & 0xC0 != 0x80 ? 1 : 0
+                i += 1
+            }
+            return n
         }
-        return n
     }
 
     /// The style of the character starting at byte `byte`.
@@ -170,16 +194,51 @@ struct TextFragment: Equatable, Sendable {
         blocks.append(contentsOf: other.blocks)
     }
 
-    /// Replaces the bytes in `range` with `fragment`.
+    /// Replaces the bytes in `range` with `fragment`, in place: the bytes move once, and only the
+    /// runs and blocks around the range are touched (this is the cost of a keystroke).
     mutating func replace(_ range: Range<Int>, with fragment: TextFragment) {
-        if range.lowerBound == bytes.count, range.isEmpty {
-            append(fragment)
-            return
+        let firstBlock = newlines(before: range.lowerBound)
+        var removedNewlines = 0
+        for i in range where bytes[i] == 0x0A { removedNewlines += 1 }
+        bytes.replaceSubrange(range, with: fragment.bytes)
+        if removedNewlines > 0 || !fragment.blocks.isEmpty {
+            blocks.replaceSubrange(firstBlock..<(firstBlock + removedNewlines), with: fragment.blocks)
         }
-        var result = slice(0..<range.lowerBound)
-        result.append(fragment)
-        result.append(slice(range.upperBound..<bytes.count))
-        self = result
+        // Runs: the ones touching [lo, hi] (ends included, so neighbours can merge) give way to
+        // their parts outside the range around the fragment's runs.
+        let lo = range.lowerBound
+        let hi = range.upperBound
+        var first = runs.count
+        var last = -1
+        var middle: [StyleRun] = []
+        var after: [StyleRun] = []
+        func add(_ run: StyleRun) {
+            guard run.utf8Count > 0 else { return }
+            if let previous = middle.last, previous.style == run.style {
+                middle[middle.count - 1].utf8Count += run.utf8Count
+            } else {
+                middle.append(run)
+            }
+        }
+        var position = 0
+        for (i, run) in runs.enumerated() {
+            let start = position
+            let end = position + run.utf8Count
+            position = end
+            if end < lo { continue }
+            if start > hi { break }
+            if first == runs.count { first = i }
+            last = i
+            if start < lo { add(StyleRun(style: run.style, utf8Count: Swift.min(end, lo) - start)) }
+            if end > hi { after.append(StyleRun(style: run.style, utf8Count: end - Swift.max(start, hi))) }
+        }
+        fragment.runs.forEach(add)
+        after.forEach(add)
+        if last >= first {
+            runs.replaceSubrange(first...last, with: middle)
+        } else {
+            runs.append(contentsOf: middle)
+        }
     }
 
     /// Sets the style of the bytes in `range` through `transform`; newlines stay plain. Returns

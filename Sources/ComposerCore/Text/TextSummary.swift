@@ -36,14 +36,27 @@ struct TextSummary: Equatable, Sendable {
     static func counting<C: Collection>(_ bytes: C) -> TextSummary where C.Element == UInt8 {
         var s = TextSummary()
         s.utf8 = bytes.count
-        for b in bytes {
-            // A scalar starts at every byte that is not a continuation byte (10xxxxxx); scalars of
-            // four bytes take two UTF-16 units.
-            if b & 0xC0 != 0x80 {
-                s.scalars += 1
-                s.utf16 += b >= 0xF0 ? 2 : 1
-                if b == 0x0A { s.newlines += 1 }
+        // A scalar starts at every byte that is not a continuation byte (10xxxxxx); scalars of
+        // four bytes (lead byte 11110xxx) take two UTF-16 units.
+        let counted: (Int, Int, Int)? = bytes.withContiguousStorageIfAvailable { buf in
+            var scalars = 0, fourByte = 0, newlines = 0
+            for b in buf {
+                scalars &+= b & 0xC0 != 0x80 ? 1 : 0
+                fourByte &+= b >= 0xF0 ? 1 : 0
+                newlines &+= b == 0x0A ? 1 : 0
             }
+            return (scalars, fourByte, newlines)
+        }
+        if let (scalars, fourByte, newlines) = counted {
+            s.scalars = scalars
+            s.utf16 = scalars + fourByte
+            s.newlines = newlines
+            return s
+        }
+        for b in bytes where b & 0xC0 != 0x80 {
+            s.scalars += 1
+            s.utf16 += b >= 0xF0 ? 2 : 1
+            if b == 0x0A { s.newlines += 1 }
         }
         return s
     }

@@ -82,9 +82,13 @@ struct TextTree: Sendable {
             let n = node.summary.scalars
             let lo = node.fragment.byteOffset(ofScalar: range.lowerBound, scalarCount: n)
             let hi = range.isEmpty ? lo : node.fragment.byteOffset(ofScalar: range.upperBound, scalarCount: n)
+            // The summary changes by what left and what came: no rescan of the leaf.
+            let removed = TextSummary.counting(node.fragment.bytes[lo..<hi])
+            let added = TextSummary.counting(fragment.bytes)
             node.fragment.replace(lo..<hi, with: fragment)
             guard node.fragment.bytes.count > maxLeafBytes else {
-                node.summary = node.fragment.summary
+                node.summary.adjust(removing: removed, adding: added)
+                node.fragment.addMentions(to: &node.summary)
                 return []
             }
             var pieces = node.fragment.chunks(maxBytes: fillLeafBytes)
@@ -315,6 +319,14 @@ final class TextNode: @unchecked Sendable {
 }
 
 extension TextSummary {
+    /// Takes out the length counts of `removed` and adds those of `added`.
+    mutating func adjust(removing removed: TextSummary, adding added: TextSummary) {
+        utf8 += added.utf8 - removed.utf8
+        scalars += added.scalars - removed.scalars
+        utf16 += added.utf16 - removed.utf16
+        newlines += added.newlines - removed.newlines
+    }
+
     /// Undoes `self = base + other` for the length counts (used only to step back one child).
     func subtracting(_ other: TextSummary) -> TextSummary {
         var s = self
