@@ -76,6 +76,7 @@ typedef struct {
     double typed_scalars;       /* scalars typed into each of them */
     double empty_bytes;         /* RSS per empty draft */
     double bytes_per_kib;       /* extra RSS per typed draft per 1,024 scalars of formatted text */
+    double loaded_bytes_per_kib; /* extra RSS per draft per 1,024 scalars of formatted text loaded */
     double typing_seconds;      /* wall time spent typing */
 } bench_heap_result;
 

@@ -1,6 +1,9 @@
 /*
  * editing_heap.c: heap per draft, as resident set growth over many drafts (issue 9: "RSS over
- * 20,000 drafts"): first empty drafts, then about 1 KiB of formatted text typed into each.
+ * 20,000 drafts"): first empty drafts; then the storage of about 1 KiB of formatted text, loaded into
+ * each (mc_draft_load_document: one undo step, so the figure is the text and its styles); then the
+ * same text typed word by word into 20,000 more, which adds the undo history of every word (a step
+ * per word, at most undo_depth of them).
  */
 #define _POSIX_C_SOURCE 200809L /* fork, pipe, waitpid, sysconf */
 
@@ -79,7 +82,13 @@ static bench_heap_result measure(void) {
     mc_draft *warm = NULL;
     bench_check(mc_draft_new(NULL, &warm), "mc_draft_new (heap warm-up)");
     type_words(warm, words, nwords);
+    char *document = NULL;
+    bench_check(mc_draft_document(warm, &document), "mc_draft_document (heap)");
     mc_draft_free(warm);
+    mc_draft *loaded_warm = NULL;
+    bench_check(mc_draft_new(NULL, &loaded_warm), "mc_draft_new (heap warm-up)");
+    bench_check(mc_draft_load_document(loaded_warm, document), "mc_draft_load_document (heap warm-up)");
+    mc_draft_free(loaded_warm);
 
     double rss0 = bench_rss_bytes();
     for (int i = 0; i < HEAP_DRAFTS; i++) {
@@ -89,10 +98,27 @@ static bench_heap_result measure(void) {
     r.drafts = HEAP_DRAFTS;
     r.empty_bytes = (rss1 - rss0) / HEAP_DRAFTS;
 
+    /* Stored text: the same formatted text loaded into each draft. */
+    for (int i = 0; i < HEAP_DRAFTS; i++) {
+        bench_check(mc_draft_load_document(drafts[i], document), "mc_draft_load_document (heap)");
+    }
+    double rss_loaded = bench_rss_bytes();
+    r.loaded_bytes_per_kib = (rss_loaded - rss1) / HEAP_DRAFTS / ((double)scalars / 1024.0);
+    mc_string_free(document);
+
+    /* Typed text, with its undo history, into a second set of drafts (none freed in between, so no
+       reused memory hides growth). */
+    mc_draft **fresh = bench_xmalloc(sizeof *fresh * HEAP_DRAFTS);
+    memset(fresh, 0, sizeof *fresh * HEAP_DRAFTS);
+    for (int i = 0; i < HEAP_DRAFTS; i++) {
+        bench_check(mc_draft_new(NULL, &fresh[i]), "mc_draft_new (heap)");
+    }
+    rss1 = bench_rss_bytes();
+
     double t0 = bench_now_ns();
     int typed = 0;
     while (typed < HEAP_DRAFTS) {
-        type_words(drafts[typed], words, nwords);
+        type_words(fresh[typed], words, nwords);
         typed++;
         if (typed >= MIN_TYPED_DRAFTS &&
             (bench_now_ns() - t0 > TYPING_BUDGET_NS || bench_rss_bytes() - rss1 > RSS_BUDGET_BYTES)) {
@@ -107,9 +133,11 @@ static bench_heap_result measure(void) {
 
     for (int i = 0; i < HEAP_DRAFTS; i++) {
         mc_draft_free(drafts[i]);
+        mc_draft_free(fresh[i]);
     }
     double rss3 = bench_rss_bytes();
     free(drafts);
+    free(fresh);
 #ifdef __GLIBC__
     malloc_trim(0); /* glibc keeps freed small chunks: trimming tells allocator retention from a leak */
 #endif
@@ -118,12 +146,15 @@ static bench_heap_result measure(void) {
     char a[32], b[32], c[32], e[32];
     printf("  %d empty drafts (mc_draft_new(NULL)): RSS +%s, %.0f bytes per empty draft\n", HEAP_DRAFTS,
            bench_fmt_bytes(rss1 - rss0, a), r.empty_bytes);
+    printf("  the same %lld scalars of formatted text loaded into each (mc_draft_load_document): %.0f bytes per KiB stored\n",
+           (long long)scalars, r.loaded_bytes_per_kib);
     printf("  %lld scalars (%zu words, one mc_draft_insert each, bold toggled on every 10th) typed into each\n"
            "    of %d drafts in %.1f s%s: RSS +%s,\n"
            "    %.0f bytes per draft = %.0f bytes per KiB of formatted text\n",
            (long long)scalars, nwords, typed, r.typing_seconds,
            typed < HEAP_DRAFTS ? " (budget reached: fewer drafts)" : "", bench_fmt_bytes(rss2 - rss1, b),
            (rss2 - rss1) / typed, r.bytes_per_kib);
+    printf("    (typing keeps an undo step per word, at most undo_depth = 100: the difference is that history)\n");
     printf("  after freeing all drafts: RSS %s above the baseline; after malloc_trim(0): %s\n",
            bench_fmt_bytes(rss3 - rss0, c), bench_fmt_bytes(rss4 - rss0, e));
     return r;

@@ -33,7 +33,9 @@ extension Draft {
     /// - `text`: `{"start", "end", "text", "length"}`: old `[start, end)` became `text`; the
     ///   length is the new total (scalars). Never the whole text unless the whole text changed.
     /// - `formatting`: `{"start", "end"}`: the range (new offsets) whose formatting a host mirror
-    ///   must read again (`Document.spans(in:)`); it covers the text the `text` event inserted.
+    ///   must read again (`Document.spans(in:)`); it covers the text the `text` event inserted,
+    ///   unless that is one insertion the host's span rule formats by itself (typing inside a word).
+    ///   See docs/events.md.
     public mutating func takeEvents(since old: UIObservation) -> (events: [UIEvent], observation: UIObservation) {
         var events: [UIEvent] = []
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
@@ -52,7 +54,7 @@ extension Draft {
             json.raw("}")
             events.append(UIEvent(kind: .text, payload: json.string))
         }
-        if let f = change.formatting, !f.isEmpty || change.blocksChanged {
+        if let f = change.formatting, !change.isInferableInsertion, !f.isEmpty || change.blocksChanged {
             var json = JSONBytes()
             json.raw("{\"start\":")
             json.integer(f.lowerBound)

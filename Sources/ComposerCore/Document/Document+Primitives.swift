@@ -27,11 +27,17 @@ public struct DocumentChange: Equatable, Sendable {
     public var formatting: Range<Int>?
     /// Whether a line's block format changed (an empty formatting range then still matters).
     public var blocksChanged = false
+    /// Whether the change is one insertion whose formatting a host infers by itself (the text
+    /// event's span rule stretches exactly the spans the inserted text has): no formatting event.
+    public var isInferableInsertion = false
 
     public var isEmpty: Bool { text == nil && formatting == nil }
 
-    /// Records that `range` (current offsets) was replaced by `length` characters.
-    mutating func replaced(_ range: Range<Int>, length: Int) {
+    /// Records that `range` (current offsets) was replaced by `length` characters; `inferable`
+    /// says the host's span rule gives the inserted text its formatting.
+    mutating func replaced(_ range: Range<Int>, length: Int, inferable: Bool = false) {
+        let wasEmpty = isEmpty
+        defer { isInferableInsertion = wasEmpty && inferable }
         let delta = length - range.count
         if let t = text {
             let start = Swift.min(t.start, range.lowerBound)
@@ -51,6 +57,7 @@ public struct DocumentChange: Equatable, Sendable {
 
     /// Records that the formatting of `range` (current offsets) changed.
     mutating func restyled(_ range: Range<Int>) {
+        isInferableInsertion = false
         if let f = formatting {
             formatting = Swift.min(f.lowerBound, range.lowerBound)..<Swift.max(f.upperBound, range.upperBound)
         } else {
@@ -62,7 +69,8 @@ public struct DocumentChange: Equatable, Sendable {
 extension Document {
     /// Replaces `range` with `fragment` and gives the line holding the fragment's end the block
     /// `tailBlock` (the other lines the fragment ends carry their blocks in it).
-    mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?, firstLine known: Int? = nil) {
+    mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?, firstLine known: Int? = nil,
+                             inferable: Bool = false) {
         let firstLine = known ?? lineIndex(at: range.lowerBound)
         let oldTail = block(ofLine: range.isEmpty ? firstLine : lineIndex(at: range.upperBound))
         let removed = isRecording ? self.fragment(in: range) : TextFragment()
@@ -71,7 +79,7 @@ extension Document {
         if isRecording {
             journal.append(.replace(range: range.lowerBound..<(range.lowerBound + inserted.scalars), fragment: removed, tailBlock: oldTail))
         }
-        change.replaced(range, length: inserted.scalars)
+        change.replaced(range, length: inserted.scalars, inferable: inferable)
         let tailLine = firstLine + inserted.newlines
         storeBlock(tailBlock, line: tailLine)
         if tailBlock != oldTail || (tailBlock != nil && lineRange(firstLine).isEmpty) {

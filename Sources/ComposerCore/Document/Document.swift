@@ -167,12 +167,26 @@ public struct Document: Sendable {
         let newStyle = block == .codeBlock ? InlineStyle.plain : style.normalized()
         let fragment = TextFragment(scalars: replacement, style: newStyle, block: block)
         let joinsLines = !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
-        rawReplace(range, with: fragment, tailBlock: block, firstLine: firstLine)
+        let inferable = range.isEmpty && fragment.blocks.isEmpty && hostInfers(newStyle, insertedAt: range.lowerBound, line: firstLine, block: block)
+        rawReplace(range, with: fragment, tailBlock: block, firstLine: firstLine, inferable: inferable)
         if block == .codeBlock, joinsLines {
             // A line joined into a code block brings its characters; they lose their styles there.
             let end = lineEnd(at: range.lowerBound + replacement.count)
             rawRestyle(lineStart(at: range.lowerBound)..<end) { _ in .plain }
         }
+    }
+
+    /// Whether text of one `style` without line breaks, inserted at `offset`, gets exactly the spans
+    /// a host's copy gives it by its span rule (docs/events.md): a span that covers the character at
+    /// `offset` stretches over the inserted text, one that ends at `offset` does not. So the text
+    /// must have the style of the character after it on its line (plain at the line's end), and the
+    /// line's block span must run past `offset`.
+    private func hostInfers(_ style: InlineStyle, insertedAt offset: Int, line: Int, block: BlockFormat?) -> Bool {
+        let end = lineEnd(ofLine: line)
+        let inferred = offset < end ? self.style(at: offset) : .plain
+        guard style == inferred else { return false }
+        guard let block else { return true }
+        return offset < end || (line + 1 < lineCount && self.block(ofLine: line + 1) == block)
     }
 
     /// Sets the style of every character in `range` through `transform` (newlines stay plain; code
