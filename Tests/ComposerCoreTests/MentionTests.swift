@@ -15,6 +15,24 @@ import Testing
         expectEdit("<@u1 Bob>@B{ob</@>c}|", "|") { $0.insert("") ; $0.deleteBackward() }
     }
 
+    /// Found by the API fuzzer: a combining mark typed right after a mention forms one cluster with
+    /// the mention's last letter; deleting that cluster must take the mention whole, so the
+    /// document JSON (whose mentions must read "@" + name) still loads.
+    @Test func clustersReachingIntoAMentionDeleteItWhole() throws {
+        var draft = Draft()
+        try draft.insertMention(uid: "u1", name: "Al")
+        draft.deleteBackward()  // the space after the mention
+        draft.insert("\u{301}")
+        draft.deleteBackward()
+        #expect(draft.text == "")
+        #expect(try Document(json: draft.document.json) == draft.document)
+        try draft.insertMention(uid: "u1", name: "Al")
+        draft.insert("\u{301}")
+        draft.setSelection(anchor: 3, focus: 3)
+        draft.deleteForward()
+        #expect(try Document(json: draft.document.json) == draft.document)
+    }
+
     @Test func caretStepsOverAMentionWhole() throws {
         var draft = try Draft.notation("a|<@u1 Bob>@Bob</@>c")
         draft.moveCaret(.grapheme, by: 1, extend: false)

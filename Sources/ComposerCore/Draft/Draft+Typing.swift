@@ -101,7 +101,9 @@ extension Draft {
             // A CR LF pair is one cluster: it goes whole.
             start = caret >= 2 && document.scalar(at: caret - 2) == "\r" ? caret - 2 : caret - 1
         } else {
-            start = Graphemes.previousBoundary(before: caret, in: document)
+            // A cluster may reach into a mention (a combining mark typed after it): the mention goes
+            // whole, never in part (its text must stay "@" + name).
+            start = expandToMentions(Graphemes.previousBoundary(before: caret, in: document)..<caret).lowerBound
         }
         checkpoint(.deleting(at: start, end: caret))
         noteTyping()
@@ -126,7 +128,7 @@ extension Draft {
         } else if document.scalar(at: caret) == "\n" {
             end = caret + 1
         } else {
-            end = Graphemes.nextBoundary(after: caret, in: document)
+            end = expandToMentions(caret..<Graphemes.nextBoundary(after: caret, in: document)).upperBound
         }
         checkpoint(.other)
         noteTyping()
