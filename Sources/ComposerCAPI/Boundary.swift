@@ -47,14 +47,9 @@ func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAP
     }
     if status != MCStatus.ok.rawValue, status != MCStatus.invalidHandle.rawValue {
         // A refused call is also an error event for the draft's listener.
-        let payload = JSONWriter.write(.object([
-            ("function", .string(String(function.prefix(while: { $0 != "(" })))),
-            ("status", .integer(Int64(status))),
-            ("message", .string(String(cString: LastError.current))),
-        ]))
-        if let listener = try? HandleTable.with(draft, { $0.listener }) {
+        if let listener = try? HandleTable.read(draft, { $0.listener }) {
             let message = String(cString: LastError.current)
-            listener.deliver([UIEvent(kind: .error, payload: payload)])
+            listener.deliver([.refusal(function: String(function.prefix(while: { $0 != "(" })), status: status, message: message)])
             // The listener may have made failing calls of its own: this call's message wins.
             LastError.set(message)
         }

@@ -27,23 +27,10 @@ public enum MCUploadEvent: Int32, CaseIterable, Sendable {
     }
 }
 
-/// Reads the picked files JSON: [{"name": str, "mime": str, "size": int, "ref": str?}].
+/// Reads the picked files JSON (the layout is the engine's: `PickedFile.list(fromJSON:)`).
 private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [PickedFile] {
     let text = try CStrings.read(json, "files_json")
-    return try engine { () throws(ComposerError) in
-        guard case .array(let items) = try JSONParser.parse(text) else {
-            throw .invalidArgument("files_json must be a JSON array of {\"name\", \"mime\", \"size\", \"ref\"}")
-        }
-        var files: [PickedFile] = []
-        for (i, item) in items.enumerated() {
-            var r = try JSONObjectReader(item, context: "files_json[\(i)]")
-            let file = PickedFile(name: try r.requiredString("name"), mimeType: try r.string("mime") ?? "",
-                                  size: try r.requiredInteger("size"), hostReference: try r.string("ref") ?? "")
-            try r.finish()
-            files.append(file)
-        }
-        return files
-    }
+    return try engine { () throws(ComposerError) in try PickedFile.list(fromJSON: text) }
 }
 
 /// Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref"}] ("ref" is an
@@ -63,11 +50,7 @@ public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePo
         let files = try readFiles(files_json)
         let result = try withDraft(draft) { s throws(ComposerError) in try s.draft.stage(files) }
         if let out = out_result_json {
-            out.pointee = CStrings.copy(JSONWriter.write(.object([
-                ("staged", .array(result.staged.map { .integer(Int64(truncatingIfNeeded: $0)) })),
-                ("dropped", .integer(Int64(result.dropped))),
-                ("notice", result.notice.map(JSONValue.string) ?? .null),
-            ])))
+            out.pointee = CStrings.copy(JSONWriter.write(result.jsonValue))
         }
     }
 }

@@ -1,22 +1,9 @@
 import ComposerCore
 
-/// Reads an optional JSON object of mention names {"uid": "name"} (shared with the markdown API).
+/// Reads an optional JSON object of mention names {"uid": "name"} (the engine's `MentionNames`).
 func readMentionNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [String: String] {
     guard let text = try CStrings.readOptional(json, "mentions_json") else { return [:] }
-    return try engine { () throws(ComposerError) in
-        guard case .object(let members) = try JSONParser.parse(text) else {
-            throw .invalidArgument("mentions_json must be a JSON object {\"uid\": \"name\"}")
-        }
-        var names: [String: String] = [:]
-        for member in members {
-            guard case .string(let name) = member.value else {
-                throw .invalidArgument("mentions_json: the name of \"\(member.key)\" must be a string")
-            }
-            try MentionPolicy.validate(uid: member.key, name: name)
-            names[member.key] = name
-        }
-        return names
-    }
+    return try engine { () throws(ComposerError) in try MentionNames.read(json: text) }
 }
 
 /// Stores the whole UI state as JSON in `*out_json` (README "UI state"): can_send and why not,

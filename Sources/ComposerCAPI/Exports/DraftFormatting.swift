@@ -117,12 +117,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
 public func mc_draft_mentions(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        let json = try withDraft(draft) { s in
-            JSONWriter.write(.array(s.draft.mentions.map { m in
-                .object([("start", .integer(Int64(m.start))), ("end", .integer(Int64(m.end))),
-                         ("uid", .string(m.uid)), ("name", .string(m.name))])
-            }))
-        }
+        let json = try readDraft(draft) { JSONWriter.write(.array($0.draft.mentions.map(\.jsonValue))) }
         out.pointee = CStrings.copy(json)
     }
 }

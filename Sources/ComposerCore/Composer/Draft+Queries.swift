@@ -5,10 +5,6 @@ public struct ComposerQuery: Equatable, Sendable {
     /// The range from the trigger character to the caret.
     public var start: Int
     public var end: Int
-
-    public var jsonValue: JSONValue {
-        .object([("query", .string(text)), ("start", .integer(Int64(start))), ("end", .integer(Int64(end)))])
-    }
 }
 
 extension Draft {
@@ -82,8 +78,7 @@ extension Draft {
             throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
         }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
-        if !document.isEmpty { checkpoint(.other) }
-        document.replaceAll(with: Document())
+        clearDocument()
         selection = .caret(0)
         pending = nil
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }

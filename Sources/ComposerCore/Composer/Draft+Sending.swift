@@ -46,31 +46,6 @@ public struct OutgoingMessage: Equatable, Sendable {
     public var quotedID: String?
     public var editedID: String?
     public var parentID: String?
-
-    /// `{"type", "text", "mentions": [{"uid","name"}], "attachment_kind", "attachments":
-    /// [{"id","name","mime","size","kind","remote","ref"}], "command", "args", "quoted_id",
-    /// "edited_id", "parent_id"}`; absent values are null, lists empty.
-    public var jsonValue: JSONValue {
-        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        return .object([
-            ("type", .string(kind.rawValue)),
-            ("text", .string(text)),
-            ("mentions", .array(mentions.map { .object([("uid", .string($0.uid)), ("name", .string($0.name))]) })),
-            ("attachment_kind", string(attachmentKind?.name)),
-            ("attachments", .array(attachments.map { a in
-                var remote: String?
-                if case .uploaded(let r) = a.state { remote = r }
-                return .object([("id", .integer(Int64(truncatingIfNeeded: a.id))), ("name", .string(a.name)),
-                                ("mime", .string(a.mimeType)), ("size", .integer(a.size)), ("kind", .string(a.kind.name)),
-                                ("remote", string(remote)), ("ref", .string(a.hostReference))])
-            })),
-            ("command", string(command?.name)),
-            ("args", string(command?.args)),
-            ("quoted_id", string(quotedID)),
-            ("edited_id", string(editedID)),
-            ("parent_id", string(parentID)),
-        ])
-    }
 }
 
 extension Draft {
@@ -137,8 +112,7 @@ extension Draft {
         case .edit:
             restoreSavedDraft()
         case .new, .reply:
-            if !document.isEmpty { checkpoint(.other) }
-            document.replaceAll(with: Document())
+            clearDocument()
             selection = .caret(0)
             pending = nil
             _ = tray.removeAll()  // keeps the id counter: ids are never reused in a draft's life
@@ -195,14 +169,28 @@ extension Draft {
     /// One undo step for the text. The mode and thread stay.
     public mutating func clear() {
         guard !document.isEmpty || command != nil || !tray.isEmpty || infoBanner != nil || typing.isTyping else { return }
-        if !document.isEmpty { checkpoint(.other) }
-        document.replaceAll(with: Document())
+        clearDocument()
         selection = .caret(0)
         pending = nil
         command = nil
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
         infoBanner = nil
         stopTyping()
+    }
+}
+
+extension Draft {
+    /// Empties the text as one undo step. An already empty text is left alone (replacing it would
+    /// also drop the value table that the redo steps still point into), but for a block on its
+    /// one line, which goes.
+    mutating func clearDocument() {
+        if !document.isEmpty {
+            checkpoint(.other)
+            document.replaceAll(with: Document())
+        } else if document.block(ofLine: 0) != nil {
+            checkpoint(.other)
+            document.setBlock(nil, lines: 0...0)
+        }
     }
 }
 

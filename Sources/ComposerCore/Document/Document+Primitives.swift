@@ -72,14 +72,28 @@ extension Document {
     mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?, firstLine known: Int? = nil,
                              inferable: Bool = false) {
         let firstLine = known ?? lineIndex(at: range.lowerBound)
-        let oldTail = block(ofLine: range.isEmpty ? firstLine : lineIndex(at: range.upperBound))
+        let lastLine = range.isEmpty ? firstLine : lineIndex(at: range.upperBound)
+        let oldTail = block(ofLine: lastLine)
+        // Lines wholly inside the range vanish with their blocks; a host's copy keeps the span of
+        // a block on an empty line (it maps to the range's start), so it must read there again.
+        var dropsBlockLine = false
+        if lastLine - firstLine >= 2 {
+            for line in (firstLine + 1)..<lastLine where block(ofLine: line) != nil {
+                dropsBlockLine = true
+                break
+            }
+        }
         let removed = isRecording ? self.fragment(in: range) : TextFragment()
         let inserted = TextSummary.counting(fragment.bytes)
         tree.replace(range, with: fragment)
         if isRecording {
             journal.append(.replace(range: range.lowerBound..<(range.lowerBound + inserted.scalars), fragment: removed, tailBlock: oldTail))
         }
-        change.replaced(range, length: inserted.scalars, inferable: inferable)
+        change.replaced(range, length: inserted.scalars, inferable: inferable && !dropsBlockLine)
+        if dropsBlockLine {
+            change.restyled(range.lowerBound..<(range.lowerBound + inserted.scalars))
+            change.blocksChanged = true
+        }
         let tailLine = firstLine + inserted.newlines
         storeBlock(tailBlock, line: tailLine)
         if tailBlock != oldTail || (tailBlock != nil && lineRange(firstLine).isEmpty) {

@@ -5,14 +5,6 @@ public struct ActiveFormats: Equatable, Sendable {
     public var kinds: [FormatKind]
     public var link: String?
     public var color: String?
-
-    public var jsonValue: JSONValue {
-        .object([
-            ("formats", .array(kinds.map { .string($0.name) })),
-            ("link", link.map(JSONValue.string) ?? .null),
-            ("color", color.map(JSONValue.string) ?? .null),
-        ])
-    }
 }
 
 extension Draft {

@@ -237,6 +237,30 @@ import Testing
     }
 }
 
+/// Found by the bindings' mirror soak runs.
+@Suite struct EventRegressionTests {
+    @Test func deletingAnEmptyBlockLineInsideARangeReportsFormatting() throws {
+        var draft = try Draft.make("ab\n\ncd", spans: #"[{"start":3,"end":3,"format":"quote"}]"#)
+        let seen = draft.observation
+        draft.discardChanges()
+        try draft.replace(2, 4, with: "")
+        let (events, _) = draft.takeEvents(since: seen)
+        #expect(events.contains(UIEvent(kind: .formatting, payload: #"{"start":2,"end":2}"#)))
+        #expect(draft.document.spans.isEmpty)
+    }
+
+    @Test func clearingAnEmptyTextKeepsWhatRedoNeeds() throws {
+        for clear: (inout Draft) throws -> Void in [{ $0.clear() }, { try $0.setCommand(name: "giphy", args: "cats") }] {
+            var draft = Draft()
+            try draft.insertMention(uid: "u2", name: "Bob")
+            draft.undo()
+            try clear(&draft)
+            draft.redo()
+            #expect(try Document(json: draft.document.json) == draft.document)
+        }
+    }
+}
+
 /// A host copy of the text and spans kept from the text and formatting events alone (reading
 /// `spans(in:)` for each formatting range) equals the document after every step of random sessions.
 @Suite struct EventMirrorTests {

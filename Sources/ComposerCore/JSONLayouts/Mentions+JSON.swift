@@ -1,0 +1,26 @@
+extension MentionRange {
+    /// `{"start", "end", "uid", "name"}`, one per mention in text order (`mc_draft_mentions`).
+    public var jsonValue: JSONValue {
+        .object([("start", .integer(Int64(start))), ("end", .integer(Int64(end))),
+                 ("uid", .string(uid)), ("name", .string(name))])
+    }
+}
+
+public enum MentionNames {
+    /// Reads `{"uid": "name", ...}`: the display names of the uids a message mentions, each pair
+    /// validated as a mention (the `mentions_json` argument of the markdown and edit functions).
+    public static func read(json text: String) throws(ComposerError) -> [String: String] {
+        guard case .object(let members) = try JSONParser.parse(text) else {
+            throw .invalidArgument("mentions_json must be a JSON object {\"uid\": \"name\"}")
+        }
+        var names: [String: String] = [:]
+        for member in members {
+            guard case .string(let name) = member.value else {
+                throw .invalidArgument("mentions_json: the name of \"\(member.key)\" must be a string")
+            }
+            try MentionPolicy.validate(uid: member.key, name: name)
+            names[member.key] = name
+        }
+        return names
+    }
+}
