@@ -58,6 +58,40 @@ static void typing_a_word_delivers_its_events(void) {
     mc_draft_free(d);
 }
 
+/* MC_EVENT_TEXT names the old range and its new text (scalars); MC_EVENT_FORMATTING the range to read again
+   with mc_draft_spans, covering what was inserted. A deletion needs no formatting event. */
+static void text_events_name_the_replaced_range(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert(d, "ab\U0001F44D\U0001F3FDc")); /* thumbs up + skin tone: two scalars, one grapheme */
+    CHECK_OK(mc_draft_apply_format(d, 0, 2, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT));
+    CHECK_OK(mc_draft_set_selection(d, 4, 4));
+    LISTEN(d, log);
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_EVENTS(&log, "text {\"start\":2,\"end\":4,\"text\":\"\",\"length\":3}\n"
+                       "selection [2,2]\n"
+                       "formats {\"formats\":[\"bold\"],\"link\":null,\"color\":null}\n");
+    CHECK_OK(mc_draft_replace(d, 1, 2, "XY"));
+    CHECK_EVENTS(&log, "text {\"start\":1,\"end\":2,\"text\":\"XY\",\"length\":4}\n"
+                       "formatting {\"start\":1,\"end\":3}\n"
+                       "selection [3,3]\n");
+    /* Typing and deleting back inside a batch changes nothing: no event at all. */
+    CHECK_OK(mc_draft_begin_batch(d));
+    CHECK_OK(mc_draft_insert(d, "q"));
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_OK(mc_draft_commit_batch(d));
+    CHECK_EVENTS(&log, "");
+    /* A block format changes the formatting of whole lines, not the text. */
+    CHECK_OK(mc_draft_enter(d));
+    CHECK_EVENTS(&log, "text {\"start\":3,\"end\":3,\"text\":\"\\n\",\"length\":5}\n"
+                       "formatting {\"start\":3,\"end\":4}\n"
+                       "selection [4,4]\n");
+    CHECK_OK(mc_draft_apply_format(d, 0, 0, MC_FORMAT_QUOTE, NULL, MC_FLAG_PROTECT));
+    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":4}\n");
+    CHECK_DOC(d, DOC("aXY\\nc", SPAN(0, 3, "bold") "," SPAN(0, 3, "quote")));
+    STOP_LISTENING(d, log);
+    mc_draft_free(d);
+}
+
 static void typing_stops_after_five_idle_seconds_on_send_and_on_clear(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
     LISTEN(d, log);
@@ -685,6 +719,7 @@ static void events_from_several_threads_on_one_draft(void) {
 
 static const harness_test TESTS[] = {
     HARNESS_TEST(typing_a_word_delivers_its_events),
+    HARNESS_TEST(text_events_name_the_replaced_range),
     HARNESS_TEST(typing_stops_after_five_idle_seconds_on_send_and_on_clear),
     HARNESS_TEST(send_state_events_only_when_the_reason_changes),
     HARNESS_TEST(restoring_a_snapshot_stops_typing),
