@@ -17,7 +17,8 @@
  *  14. a plain-text preview and safe HTML for receivers
  *  15. a reply in a thread, sent: the outgoing messages JSON
  *  16. an attachment tray with two uploads, sent as one message per kind (images first)
- *  17. a listener printing the events of one typed word
+ *  17. a listener printing the events of one typed word, a format and a replaced word; it reads the
+ *      spans a formatting event names with mc_draft_spans, as a host keeping a copy of the document does
  *
  * Build: cc -std=c11 -Iinclude bindings/c/examples/demo.c -Lbuild/lib -lmessage_composer
  */
@@ -249,35 +250,58 @@ static void tray_and_send(void) {
 
 static const char *event_name(int32_t kind) {
     static const char *const names[] = {"text", "selection", "formats", "send_state", "tray", "mention_query",
-                                        "command_query", "typing", "mode", "banner", "error", "cancel_upload"};
+                                        "command_query", "typing", "mode", "banner", "error", "cancel_upload",
+                                        "formatting"};
     return kind >= 0 && kind < (int32_t)(sizeof names / sizeof names[0]) ? names[kind] : "?";
 }
 
-/* The listener: user_data is the host's own context (here a counter); the payload lives only during the call. */
+/* The host's own context, passed as user_data. */
+typedef struct {
+    mc_draft *draft;
+    int count;
+} listener_context;
+
+/* The listener; the payload lives only during the call. MC_EVENT_TEXT says which old range became which
+   text; MC_EVENT_FORMATTING names a range whose spans the host reads again (a listener may call back into
+   the draft: its lock is released by then). */
 static void print_event(void *user_data, int32_t kind, const char *payload_json) {
-    int *count = user_data;
-    (*count)++;
+    listener_context *context = user_data;
+    context->count++;
     printf("  event %-10s %s\n", event_name(kind), payload_json);
+    long long start = 0, end = 0;
+    if (kind == MC_EVENT_FORMATTING && sscanf(payload_json, "{\"start\":%lld,\"end\":%lld}", &start, &end) == 2) {
+        char *spans = NULL;
+        check(mc_draft_spans(context->draft, start, end, &spans), "mc_draft_spans");
+        printf("        mc_draft_spans(%lld, %lld) = %s\n", start, end, spans);
+        mc_string_free(spans);
+    }
 }
 
 static void listener_tour(void) {
-    heading("17. A listener hearing one typed word");
+    heading("17. A listener hearing one typed word, a format and a replaced word");
     mc_draft *draft = NULL;
     check(mc_draft_new(NULL, &draft), "mc_draft_new");
-    int count = 0;
-    check(mc_draft_set_listener(draft, print_event, &count), "mc_draft_set_listener");
+    listener_context context = {draft, 0};
+    check(mc_draft_set_listener(draft, print_event, &context), "mc_draft_set_listener");
     const char *word = "Hey";
     for (const char *key = word; *key; key++) {
         printf("type '%c':\n", *key);
         check(mc_draft_insert_n(draft, key, 1), "mc_draft_insert_n");
     }
+    printf("make [0, 3) bold:\n");
+    check(mc_draft_apply_format(draft, 0, 3, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT), "mc_draft_apply_format");
+    printf("type \" you\" at the end:\n");
+    check(mc_draft_insert(draft, " you"), "mc_draft_insert");
+    printf("replace [0, 3) \"Hey\" with \"Thank\":\n");
+    check(mc_draft_replace(draft, 0, 3, "Thank"), "mc_draft_replace");
+    show_document(draft);
     printf("5 s later (host clock):\n");
     check(mc_draft_tick(draft, 5000), "mc_draft_tick");
     printf("a refused call:\n");
     mc_status status = mc_draft_insert(draft, "\xFF");
     printf("  -> %s\n", status_name(status));
     check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener"); /* detach before freeing */
-    printf("%d events\n", count);
+    printf("%d events\n", context.count);
     mc_draft_free(draft);
 }
 

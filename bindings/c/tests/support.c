@@ -473,6 +473,7 @@ const char *support_event_name(int32_t kind) {
     case MC_EVENT_BANNER: return "banner";
     case MC_EVENT_ERROR: return "error";
     case MC_EVENT_CANCEL_UPLOAD: return "cancel_upload";
+    case MC_EVENT_FORMATTING: return "formatting";
     default: return "(unknown event)";
     }
 }

@@ -1,7 +1,8 @@
 /*
  * test_document.c: mc_draft_load_document and mc_draft_document: the canonical document JSON
  * (compact; spans sorted by start, end, format name; same-format runs merged; inline spans split at
- * line breaks) and every class of refused document, each leaving the draft unchanged.
+ * line breaks) and every class of refused document, each leaving the draft unchanged; mc_draft_spans,
+ * the canonical spans clipped to a range (what a host reads again after MC_EVENT_FORMATTING).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -586,6 +587,61 @@ static void large_documents_load_exactly(void) {
     free(text);
 }
 
+/* mc_draft_spans(d, start, end) is exactly `expected` (raw JSON). */
+#define CHECK_SPANS(d, start, end, expected) check_spans(__FILE__, __LINE__, (d), (start), (end), (expected))
+static void check_spans(const char *file, int line, mc_draft *d, int64_t start, int64_t end, const char *expected) {
+    char *spans = NULL;
+    if (!harness_check_status(file, line, "mc_draft_spans", mc_draft_spans(d, start, end, &spans), MC_OK)) return;
+    harness_check_str(file, line, "mc_draft_spans", spans, expected);
+    mc_string_free(spans);
+}
+
+/* The document's spans clipped to the range; a block on one empty line counts when the line lies within
+   the range, ends included; a mention is clipped like any span. */
+static void spans_clip_the_document_to_a_range(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    REQUIRE_LOAD(d, DOC("ab\\n\\ncd", SPAN(0, 2, "bold") "," SPAN(3, 3, "quote") "," LINK(4, 6, "https://a.example")));
+    char *document = support_document(d);
+    char *all = support_json_member(document, "spans");
+    REQUIRE(all != NULL);
+    CHECK_SPANS(d, 0, 6, all);
+    free(all);
+    mc_string_free(document);
+    CHECK_SPANS(d, 1, 3, "[" SPAN(1, 2, "bold") "," SPAN(3, 3, "quote") "]");
+    CHECK_SPANS(d, 2, 3, "[" SPAN(3, 3, "quote") "]");
+    CHECK_SPANS(d, 3, 3, "[" SPAN(3, 3, "quote") "]");
+    CHECK_SPANS(d, 4, 4, "[]");
+    CHECK_SPANS(d, 0, 0, "[]");
+    CHECK_SPANS(d, 5, 6, "[" LINK(5, 6, "https://a.example") "]");
+
+    REQUIRE_LOAD(d, DOC("@Ann x\\ncd", MENTION(0, 4, "u1", "Ann") "," SPAN(0, 6, "italic") "," SPAN(0, 9, "quote")));
+    CHECK_SPANS(d, 1, 3, "[" SPAN(1, 3, "italic") "," MENTION(1, 3, "u1", "Ann") "," SPAN(1, 3, "quote") "]");
+    CHECK_SPANS(d, 3, 8, "[" MENTION(3, 4, "u1", "Ann") "," SPAN(3, 6, "italic") "," SPAN(3, 8, "quote") "]");
+    CHECK_SPANS(d, 7, 7, "[]");
+    CHECK_SPANS(d, 9, 9, "[]");
+    mc_draft_free(d);
+}
+
+static void spans_refuse_ranges_outside_the_text(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    REQUIRE_LOAD(d, DOC("ab\\n\\ncd", SPAN(0, 2, "bold")));
+    char *out = NULL;
+    CHECK_REFUSED_MESSAGE(d, mc_draft_spans(d, -1, 2, &out), MC_ERR_OUT_OF_RANGE, "mc_draft_spans",
+                          "mc_draft_spans: range [-1, 2) is outside the text (length 6)");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_spans(d, 3, 2, &out), MC_ERR_OUT_OF_RANGE, "mc_draft_spans",
+                          "mc_draft_spans: range [3, 2) is outside the text (length 6)");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_spans(d, 0, 7, &out), MC_ERR_OUT_OF_RANGE, "mc_draft_spans",
+                          "mc_draft_spans: range [0, 7) is outside the text (length 6)");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_spans(d, INT64_MIN, INT64_MAX, &out), MC_ERR_OUT_OF_RANGE, "mc_draft_spans",
+                          "mc_draft_spans: range [-9223372036854775808, 9223372036854775807) is outside the text (length 6)");
+    CHECK(out == NULL);
+    CHECK_REFUSED_MESSAGE(d, mc_draft_spans(d, 0, 1, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_spans",
+                          "mc_draft_spans: out_spans_json is NULL");
+    CHECK_BAD_HANDLES("mc_draft_spans", mc_draft_spans(bad_handle_, 0, 0, &out));
+    CHECK(out == NULL);
+    mc_draft_free(d);
+}
+
 static const harness_test TESTS[] = {
     HARNESS_TEST(load_gives_the_canonical_document),
     HARNESS_TEST(canonical_documents_round_trip),
@@ -603,6 +659,8 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(load_refuses_nul_characters),
     HARNESS_TEST(load_refuses_null),
     HARNESS_TEST(large_documents_load_exactly),
+    HARNESS_TEST(spans_clip_the_document_to_a_range),
+    HARNESS_TEST(spans_refuse_ranges_outside_the_text),
 };
 
 void register_document_tests(void) { HARNESS_REGISTER("document", TESTS); }

@@ -32,13 +32,15 @@ static void typing_a_word_delivers_its_events(void) {
     LISTEN(d, log);
     CHECK_EVENTS(&log, ""); /* registering is silent */
     TYPE(d, "H");
-    CHECK_EVENTS(&log, "text {\"text\":\"H\",\"length\":1}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"H\",\"length\":1}\n"
+                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "typing {\"typing\":true}\n");
     CHECK(log.user_data_seen == &log); /* user_data comes back unchanged */
     TYPE(d, "i");
-    CHECK_EVENTS(&log, "text {\"text\":\"Hi\",\"length\":2}\n"
+    CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"i\",\"length\":2}\n"
+                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n");
     /* A call that changes nothing says nothing. */
     CHECK_OK(mc_draft_set_selection(d, 2, 2));
@@ -46,12 +48,46 @@ static void typing_a_word_delivers_its_events(void) {
     CHECK_OK(mc_draft_text(d, &text));
     mc_string_free(text);
     CHECK_EVENTS(&log, "");
-    /* Selecting a formatted word: the selection and the toolbar. */
+    /* Formatting a word: no text event, the range to read again, the toolbar. */
     CHECK_OK(mc_draft_apply_format(d, 0, 2, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT));
-    CHECK_EVENTS(&log, "text {\"text\":\"Hi\",\"length\":2}\n"
+    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":2}\n"
                        "formats {\"formats\":[\"bold\"],\"link\":null,\"color\":null}\n");
     CHECK_OK(mc_draft_select_all(d));
     CHECK_EVENTS(&log, "selection [0,2]\n");
+    STOP_LISTENING(d, log);
+    mc_draft_free(d);
+}
+
+/* MC_EVENT_TEXT names the old range and its new text (scalars); MC_EVENT_FORMATTING the range to read again
+   with mc_draft_spans, covering what was inserted. A deletion needs no formatting event. */
+static void text_events_name_the_replaced_range(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert(d, "ab\U0001F44D\U0001F3FDc")); /* thumbs up + skin tone: two scalars, one grapheme */
+    CHECK_OK(mc_draft_apply_format(d, 0, 2, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT));
+    CHECK_OK(mc_draft_set_selection(d, 4, 4));
+    LISTEN(d, log);
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_EVENTS(&log, "text {\"start\":2,\"end\":4,\"text\":\"\",\"length\":3}\n"
+                       "selection [2,2]\n"
+                       "formats {\"formats\":[\"bold\"],\"link\":null,\"color\":null}\n");
+    CHECK_OK(mc_draft_replace(d, 1, 2, "XY"));
+    CHECK_EVENTS(&log, "text {\"start\":1,\"end\":2,\"text\":\"XY\",\"length\":4}\n"
+                       "formatting {\"start\":1,\"end\":3}\n"
+                       "selection [3,3]\n");
+    /* Typing and deleting back inside a batch changes nothing: no event at all. */
+    CHECK_OK(mc_draft_begin_batch(d));
+    CHECK_OK(mc_draft_insert(d, "q"));
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_OK(mc_draft_commit_batch(d));
+    CHECK_EVENTS(&log, "");
+    /* A block format changes the formatting of whole lines, not the text. */
+    CHECK_OK(mc_draft_enter(d));
+    CHECK_EVENTS(&log, "text {\"start\":3,\"end\":3,\"text\":\"\\n\",\"length\":5}\n"
+                       "formatting {\"start\":3,\"end\":4}\n"
+                       "selection [4,4]\n");
+    CHECK_OK(mc_draft_apply_format(d, 0, 0, MC_FORMAT_QUOTE, NULL, MC_FLAG_PROTECT));
+    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":4}\n");
+    CHECK_DOC(d, DOC("aXY\\nc", SPAN(0, 3, "bold") "," SPAN(0, 3, "quote")));
     STOP_LISTENING(d, log);
     mc_draft_free(d);
 }
@@ -74,10 +110,10 @@ static void typing_stops_after_five_idle_seconds_on_send_and_on_clear(void) {
 
     /* Each edit restarts the idle time; typing starts once. */
     TYPE(d, "b");
-    CHECK_EVENT_KINDS(&log, "text selection typing");
+    CHECK_EVENT_KINDS(&log, "text formatting selection typing");
     CHECK_OK(mc_draft_tick(d, 63000));
     TYPE(d, "c");
-    CHECK_EVENT_KINDS(&log, "text selection");
+    CHECK_EVENT_KINDS(&log, "text formatting selection");
     CHECK_OK(mc_draft_tick(d, 67999));
     CHECK_EVENTS(&log, "");
     CHECK_OK(mc_draft_tick(d, 68000));
@@ -89,7 +125,8 @@ static void typing_stops_after_five_idle_seconds_on_send_and_on_clear(void) {
     char *out = NULL;
     CHECK_OK(mc_draft_send(d, 68001, &out));
     mc_string_free(out);
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":4,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "typing {\"typing\":false}\n");
@@ -98,7 +135,8 @@ static void typing_stops_after_five_idle_seconds_on_send_and_on_clear(void) {
     TYPE(d, "e");
     event_log_clear(&log);
     CHECK_OK(mc_draft_clear(d));
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":1,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "typing {\"typing\":false}\n");
@@ -119,7 +157,8 @@ static void send_state_events_only_when_the_reason_changes(void) {
     mc_string_free(out);
     LISTEN(d, log);
     TYPE(d, "a");
-    CHECK_EVENTS(&log, "text {\"text\":\"a\",\"length\":1}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"a\",\"length\":1}\n"
+                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":false,\"reason\":\"cooldown\"}\n"
                        "typing {\"typing\":true}\n");
@@ -149,7 +188,8 @@ static void restoring_a_snapshot_stops_typing(void) {
     TYPE(d, "abc");
     event_log_clear(&log);
     CHECK_OK(mc_draft_restore(d, snapshot));
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":3,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "typing {\"typing\":false}\n");
@@ -193,15 +233,15 @@ static void a_batch_delivers_one_coalesced_set_at_the_commit(void) {
     CHECK_OK(mc_draft_commit_batch(d));
     /* One event per kind, describing the whole batch. */
     CHECK_EVENTS(&log,
-                 "text {\"text\":\"abc @x\",\"length\":6}\n"
+                 "text {\"start\":0,\"end\":0,\"text\":\"abc @x\",\"length\":6}\n"
+                 "formatting {\"start\":0,\"end\":6}\n"
                  "selection [6,6]\n"
                  "formats {\"formats\":[\"italic\"],\"link\":null,\"color\":null}\n"
                  "send_state {\"can_send\":false,\"reason\":\"uploads_pending\"}\n"
                  "tray [" TILE_QUEUED(1, "image", "a.png", "image/png", 10) "," TILE_QUEUED(2, "image", "b.png", "image/png", 20) "]\n"
                  "mention_query {\"query\":\"x\",\"start\":4,\"end\":6}\n"
                  "typing {\"typing\":true}\n");
-    /* A batch that changes nothing delivers nothing; one that changes and reverts delivers the text
-       (its content revision moved) but nothing else. */
+    /* A batch that changes nothing delivers nothing, nor does one that moves the caret and back. */
     CHECK_OK(mc_draft_begin_batch(d));
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&log, "");
@@ -214,8 +254,9 @@ static void a_batch_delivers_one_coalesced_set_at_the_commit(void) {
     mc_draft_free(d);
 }
 
-/* A listener registered (or re-registered, or replaced) inside an open batch hears the whole batch at its
-   outermost commit, measured from the batch's start. */
+/* A listener registered (or re-registered, or replaced) inside an open batch hears, at the outermost commit,
+   what changed since it was registered: what came before is not reported (the host reads the draft when it
+   registers). */
 static void a_listener_set_during_a_batch_hears_the_commit(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
     LISTEN(d, log);
@@ -224,12 +265,13 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_OK(mc_draft_insert(d, "a"));
     CHECK_EVENTS(&log, "");
     CHECK_OK(mc_draft_commit_batch(d));
-    CHECK_EVENTS(&log, "text {\"text\":\"a\",\"length\":1}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"a\",\"length\":1}\n"
+                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "typing {\"typing\":true}\n");
 
-    /* Replaced inside the batch: only the new listener hears it, all of it. */
+    /* Replaced inside the batch: only the new listener hears it, from its registration on ("c", not "b"). */
     event_log other;
     event_log_init(&other);
     CHECK_OK(mc_draft_begin_batch(d));
@@ -238,7 +280,8 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_OK(mc_draft_insert(d, "c"));
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&log, "");
-    CHECK_EVENTS(&other, "text {\"text\":\"abc\",\"length\":3}\n"
+    CHECK_EVENTS(&other, "text {\"start\":2,\"end\":2,\"text\":\"c\",\"length\":3}\n"
+                         "formatting {\"start\":2,\"end\":3}\n"
                          "selection [3,3]\n");
 
     /* Removed inside the batch: nobody hears it. */
@@ -248,7 +291,7 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&other, "");
 
-    /* Registered inside a nested batch: heard at the outermost commit only. */
+    /* Registered inside a nested batch: heard at the outermost commit only, from the registration on. */
     CHECK_OK(mc_draft_begin_batch(d));
     CHECK_OK(mc_draft_insert(d, "e"));
     CHECK_OK(mc_draft_begin_batch(d));
@@ -257,7 +300,8 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&other, "");
     CHECK_OK(mc_draft_commit_batch(d));
-    CHECK_EVENTS(&other, "text {\"text\":\"abcdef\",\"length\":6}\n"
+    CHECK_EVENTS(&other, "text {\"start\":5,\"end\":5,\"text\":\"f\",\"length\":6}\n"
+                         "formatting {\"start\":5,\"end\":6}\n"
                          "selection [6,6]\n");
     STOP_LISTENING(d, log);
     event_log_free(&other);
@@ -269,7 +313,7 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     LISTEN(fresh, late);
     CHECK_OK(mc_draft_insert(fresh, "a"));
     CHECK_OK(mc_draft_commit_batch(fresh));
-    CHECK_EVENT_KINDS(&late, "text selection send_state typing");
+    CHECK_EVENT_KINDS(&late, "text formatting selection send_state typing");
     STOP_LISTENING(fresh, late);
     mc_draft_free(fresh);
 }
@@ -346,12 +390,12 @@ static void removing_or_replacing_the_listener(void) {
     CHECK_OK(mc_draft_set_listener(d, event_log_listener, &first));
     CHECK_OK(mc_draft_set_listener(other, event_log_listener, &third));
     TYPE(d, "a");
-    CHECK_EVENT_KINDS(&first, "text selection send_state typing");
+    CHECK_EVENT_KINDS(&first, "text formatting selection send_state typing");
     /* A new listener replaces the old one. */
     CHECK_OK(mc_draft_set_listener(d, event_log_listener, &second));
     TYPE(d, "b");
     CHECK_EVENTS(&first, "");
-    CHECK_EVENT_KINDS(&second, "text selection");
+    CHECK_EVENT_KINDS(&second, "text formatting selection");
     CHECK(second.user_data_seen == &second);
     /* NULL removes it: nothing more is heard, refusals included. */
     CHECK_OK(mc_draft_set_listener(d, NULL, NULL));
@@ -362,7 +406,7 @@ static void removing_or_replacing_the_listener(void) {
     /* Each draft has its own listener. */
     CHECK_EVENTS(&third, "");
     TYPE(other, "z");
-    CHECK_EVENT_KINDS(&third, "text selection send_state typing");
+    CHECK_EVENT_KINDS(&third, "text formatting selection send_state typing");
     CHECK(third.user_data_seen == &third);
     /* Freeing a draft with a listener attached is safe (its listener is never called again). */
     mc_draft_free(other);
@@ -419,8 +463,9 @@ static void removing_an_uploading_attachment_cancels_its_upload(void) {
     CHECK_OK(mc_draft_upload_event(d, 6, MC_UPLOAD_START, 0, NULL));
     CHECK_OK(mc_draft_upload_event(d, 7, MC_UPLOAD_START, 0, NULL));
     event_log_clear(&log);
-    CHECK_OK(mc_draft_clear(d)); /* the text was empty already: no text event */
-    CHECK_EVENTS(&log, "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
+    CHECK_OK(mc_draft_clear(d)); /* the text was empty already: no text event; its formatting is read again */
+    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":0}\n"
+                       "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "tray []\n"
                        "cancel_upload {\"id\":6}\n"
                        "cancel_upload {\"id\":7}\n");
@@ -446,7 +491,7 @@ static void restore_cancels_the_uploads_it_replaces(void) {
     LISTEN(d, log);
     CHECK_OK(mc_draft_restore(d, empty));
     /* Tile 2 was only queued: nothing to cancel. */
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":0}\n" /* the text was empty and stays empty */
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "tray []\n"
                        "cancel_upload {\"id\":1}\n"
@@ -463,7 +508,7 @@ static void restore_cancels_the_uploads_it_replaces(void) {
     REQUIRE(mid != NULL);
     LISTEN(e, log2);
     CHECK_OK(mc_draft_restore(e, mid));
-    CHECK_EVENTS(&log2, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log2, "formatting {\"start\":0,\"end\":0}\n"
                         "send_state {\"can_send\":false,\"reason\":\"failed_uploads\"}\n"
                         "tray [" TILE_FAILED(1, "image", "a.png", "image/png", 1, "Upload interrupted.") "]\n"
                         "cancel_upload {\"id\":1}\n");
@@ -479,12 +524,14 @@ static void edit_and_cancel_deliver_no_tray_event(void) {
     CHECK_OK(mc_draft_remove_attachment(d, 1)); /* the tray is empty again */
     LISTEN(d, log);
     CHECK_OK(mc_draft_begin_edit(d, "m-1", "old", NULL, false));
-    CHECK_EVENTS(&log, "text {\"text\":\"old\",\"length\":3}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"old\",\"length\":3}\n"
+                       "formatting {\"start\":0,\"end\":3}\n"
                        "selection [3,3]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "mode {\"kind\":\"edit\",\"message_id\":\"m-1\",\"media\":false}\n");
     CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":3,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "mode {\"kind\":\"new\"}\n");
@@ -528,13 +575,15 @@ static void mode_banner_query_and_tray_events(void) {
 
     /* Queries open, change and end. */
     TYPE(d, "@");
-    CHECK_EVENT_KINDS(&log, "text selection mention_query typing");
+    CHECK_EVENT_KINDS(&log, "text formatting selection mention_query typing");
     TYPE(d, "b");
-    CHECK_EVENTS(&log, "text {\"text\":\"@b\",\"length\":2}\n"
+    CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"b\",\"length\":2}\n"
+                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n"
                        "mention_query {\"query\":\"b\",\"start\":0,\"end\":2}\n");
     CHECK_OK(mc_draft_insert_mention(d, "u1", "Bo"));
-    CHECK_EVENTS(&log, "text {\"text\":\"@Bo \",\"length\":4}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":2,\"text\":\"@Bo \",\"length\":4}\n"
+                       "formatting {\"start\":0,\"end\":4}\n"
                        "selection [4,4]\n"
                        "mention_query null\n");
 
@@ -542,7 +591,8 @@ static void mode_banner_query_and_tray_events(void) {
     char *out = NULL;
     CHECK_OK(mc_draft_send(d, 0, &out));
     mc_string_free(out);
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":4,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "tray []\n"
@@ -551,17 +601,20 @@ static void mode_banner_query_and_tray_events(void) {
 
     /* Command query, then a command (reported as a mode change). */
     TYPE(d, "/");
-    CHECK_EVENTS(&log, "text {\"text\":\"/\",\"length\":1}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"/\",\"length\":1}\n"
+                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "command_query {\"query\":\"\",\"start\":0,\"end\":1}\n"
                        "typing {\"typing\":true}\n");
     TYPE(d, "g");
-    CHECK_EVENTS(&log, "text {\"text\":\"/g\",\"length\":2}\n"
+    CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"g\",\"length\":2}\n"
+                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n"
                        "command_query {\"query\":\"g\",\"start\":0,\"end\":2}\n");
     CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
-    CHECK_EVENTS(&log, "text {\"text\":\"\",\"length\":0}\n"
+    CHECK_EVENTS(&log, "text {\"start\":0,\"end\":2,\"text\":\"\",\"length\":0}\n"
+                       "formatting {\"start\":0,\"end\":0}\n"
                        "selection [0,0]\n"
                        "command_query null\n"
                        "mode {\"kind\":\"new\"}\n");
@@ -574,14 +627,16 @@ static void mode_banner_query_and_tray_events(void) {
     CHECK_OK(mc_draft_begin_edit(d, "m-2", "old", NULL, false));
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_TEXT), 1);
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_MODE), 1);
-    CHECK_LAST_EVENT(&log, MC_EVENT_TEXT, "{\"text\":\"old\",\"length\":3}");
+    CHECK_LAST_EVENT(&log, MC_EVENT_TEXT, "{\"start\":0,\"end\":0,\"text\":\"old\",\"length\":3}");
+    CHECK_LAST_EVENT(&log, MC_EVENT_FORMATTING, "{\"start\":0,\"end\":3}");
     CHECK_LAST_EVENT(&log, MC_EVENT_SELECTION, "[3,3]");
     CHECK_LAST_EVENT(&log, MC_EVENT_SEND_STATE, "{\"can_send\":true,\"reason\":null}");
     CHECK_LAST_EVENT(&log, MC_EVENT_MODE, "{\"kind\":\"edit\",\"message_id\":\"m-2\",\"media\":false}");
     event_log_clear(&log);
     CHECK_OK(mc_draft_cancel_mode(d));
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_MODE), 1);
-    CHECK_LAST_EVENT(&log, MC_EVENT_TEXT, "{\"text\":\"\",\"length\":0}");
+    CHECK_LAST_EVENT(&log, MC_EVENT_TEXT, "{\"start\":0,\"end\":3,\"text\":\"\",\"length\":0}");
+    CHECK_LAST_EVENT(&log, MC_EVENT_FORMATTING, "{\"start\":0,\"end\":0}");
     CHECK_LAST_EVENT(&log, MC_EVENT_SELECTION, "[0,0]");
     CHECK_LAST_EVENT(&log, MC_EVENT_SEND_STATE, "{\"can_send\":false,\"reason\":\"empty\"}");
     CHECK_LAST_EVENT(&log, MC_EVENT_MODE, "{\"kind\":\"new\"}");
@@ -633,13 +688,27 @@ static void events_from_several_threads_on_one_draft(void) {
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_ERROR), EVENT_THREADS * (INSERTS_PER_THREAD / 25));
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_SEND_STATE), 1);
     CHECK_LENGTH(d, EVENT_THREADS * INSERTS_PER_THREAD);
-    /* Each text event carries a consistent state: its length matches its text. */
+    /* Each text event is one insert of "x" at a caret within the text, and the lengths they report are
+       1..N, each once (the calls are serialized; their deliveries may interleave). */
+    CHECK_EQ_INT(event_log_count(&log, MC_EVENT_FORMATTING), EVENT_THREADS * INSERTS_PER_THREAD);
+    enum { TOTAL = EVENT_THREADS * INSERTS_PER_THREAD };
+    static unsigned char seen[TOTAL + 1];
+    memset(seen, 0, sizeof seen);
     int consistent = 1;
     for (size_t i = 0; i < log.count; i++) {
         if (log.kinds[i] != MC_EVENT_TEXT) continue;
+        char *start = support_json_member(log.payloads[i], "start");
+        char *end = support_json_member(log.payloads[i], "end");
         char *text = support_json_member(log.payloads[i], "text");
         char *length = support_json_member(log.payloads[i], "length");
-        if (!text || !length || (long)strlen(text) - 2 != atol(length)) consistent = 0;
+        long n = length ? atol(length) : -1;
+        if (!start || !end || !text || strcmp(text, "\"x\"") != 0 || strcmp(start, end) != 0 || n < 1 || n > TOTAL ||
+            atol(start) >= n || seen[n])
+            consistent = 0;
+        else
+            seen[n] = 1;
+        free(start);
+        free(end);
         free(text);
         free(length);
     }
@@ -650,6 +719,7 @@ static void events_from_several_threads_on_one_draft(void) {
 
 static const harness_test TESTS[] = {
     HARNESS_TEST(typing_a_word_delivers_its_events),
+    HARNESS_TEST(text_events_name_the_replaced_range),
     HARNESS_TEST(typing_stops_after_five_idle_seconds_on_send_and_on_clear),
     HARNESS_TEST(send_state_events_only_when_the_reason_changes),
     HARNESS_TEST(restoring_a_snapshot_stops_typing),

@@ -8,7 +8,7 @@ static void version_matches_header(void) {
     const char *version = mc_version();
     REQUIRE(version != NULL);
     CHECK_EQ_STR(version, MC_VERSION_STRING);
-    CHECK_EQ_STR(version, "0.1.0");
+    CHECK_EQ_STR(version, "0.2.0");
     unsigned major = 99, minor = 99, patch = 99;
     char rest = 0;
     CHECK_EQ_INT(sscanf(version, "%u.%u.%u%c", &major, &minor, &patch, &rest), 3);
@@ -21,7 +21,7 @@ static void version_matches_header(void) {
 
 static void abi_version_matches_header(void) {
     CHECK_EQ_INT(mc_abi_version(), MC_ABI_VERSION);
-    CHECK_EQ_INT(mc_abi_version(), 0);
+    CHECK_EQ_INT(mc_abi_version(), 1);
 }
 
 /* The numbers are ABI: a renumbering must fail here. */
@@ -58,6 +58,24 @@ static void format_flag_and_unit_constants_keep_their_numbers(void) {
     CHECK_EQ_INT(MC_UNIT_UTF8, 2);
     CHECK_EQ_INT(sizeof(mc_format), 4);
     CHECK_EQ_INT(sizeof(mc_unit), 4);
+}
+
+/* Event kinds are ABI too; MC_EVENT_FORMATTING came with ABI 1 and took the next number. */
+static void event_kinds_keep_their_numbers(void) {
+    CHECK_EQ_INT(MC_EVENT_TEXT, 0);
+    CHECK_EQ_INT(MC_EVENT_SELECTION, 1);
+    CHECK_EQ_INT(MC_EVENT_FORMATS, 2);
+    CHECK_EQ_INT(MC_EVENT_SEND_STATE, 3);
+    CHECK_EQ_INT(MC_EVENT_TRAY, 4);
+    CHECK_EQ_INT(MC_EVENT_MENTION_QUERY, 5);
+    CHECK_EQ_INT(MC_EVENT_COMMAND_QUERY, 6);
+    CHECK_EQ_INT(MC_EVENT_TYPING, 7);
+    CHECK_EQ_INT(MC_EVENT_MODE, 8);
+    CHECK_EQ_INT(MC_EVENT_BANNER, 9);
+    CHECK_EQ_INT(MC_EVENT_ERROR, 10);
+    CHECK_EQ_INT(MC_EVENT_CANCEL_UPLOAD, 11);
+    CHECK_EQ_INT(MC_EVENT_FORMATTING, 12);
+    CHECK_EQ_INT(sizeof(mc_event), 4);
 }
 
 static void last_error_is_never_null(void) {
@@ -130,6 +148,7 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(abi_version_matches_header),
     HARNESS_TEST(status_codes_keep_their_numbers),
     HARNESS_TEST(format_flag_and_unit_constants_keep_their_numbers),
+    HARNESS_TEST(event_kinds_keep_their_numbers),
     HARNESS_TEST(last_error_is_never_null),
     HARNESS_TEST(last_error_survives_successful_calls),
     HARNESS_TEST(last_error_is_replaced_by_the_next_failure),

@@ -25,6 +25,7 @@
     X(composer)       \
     X(events)         \
     X(attachments)    \
+    X(mirror)         \
 
 #define DECLARE_REGISTER(topic) void register_##topic##_tests(void);
 TEST_FILES(DECLARE_REGISTER)

@@ -117,6 +117,7 @@ DECLARATIONS: tuple[Decl, ...] = (
     # Document JSON.
     _status("mc_draft_document", mc_draft_p, out_string),
     _status("mc_draft_load_document", mc_draft_p, c_char_p),
+    _status("mc_draft_spans", mc_draft_p, c_int64, c_int64, out_string),
     # Wire format (markdown). mentions_json: {"uid": "name"} or NULL.
     _status("mc_draft_serialize", mc_draft_p, out_string),
     _status("mc_draft_load_markdown", mc_draft_p, c_char_p, c_char_p),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 ENV_VAR = "MESSAGE_COMPOSER_LIB"
-SONAME = "libmessage_composer.so.0"
+SONAME = "libmessage_composer.so.1"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 # bindings/python/message_composer -> <repo>/build/lib

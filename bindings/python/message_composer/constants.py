@@ -5,11 +5,11 @@ from __future__ import annotations
 from enum import IntEnum, IntFlag
 
 VERSION_MAJOR = 0
-VERSION_MINOR = 1
+VERSION_MINOR = 2
 VERSION_PATCH = 0
-VERSION_STRING = "0.1.0"
+VERSION_STRING = "0.2.0"
 #: The SONAME's major number this binding was written against; checked against the library at import.
-ABI_VERSION = 0
+ABI_VERSION = 1
 
 
 class Status(IntEnum):
@@ -74,7 +74,8 @@ class Unit(IntEnum):
 class EventKind(IntEnum):
     """``mc_event`` (``MC_EVENT_*``): what a listener event reports; its payload is JSON, decoded."""
 
-    TEXT = 0  #: The text changed: ``{"text", "length"}``.
+    #: Old ``[start, end)`` became ``text``: ``{"start", "end", "text", "length"}`` (length: the new total).
+    TEXT = 0
     SELECTION = 1  #: The selection changed: ``[anchor, focus]``.
     FORMATS = 2  #: The active formats changed: as ``Draft.active_formats``.
     SEND_STATE = 3  #: Sendability changed: ``{"can_send", "reason"}``.
@@ -86,6 +87,9 @@ class EventKind(IntEnum):
     BANNER = 9  #: The info banner changed: a string or None.
     ERROR = 10  #: A call on the draft was refused: ``{"function", "status", "message"}``.
     CANCEL_UPLOAD = 11  #: The host should stop uploading attachment ``{"id"}``.
+    #: The formatting of ``[start, end)`` changed (new offsets): ``{"start", "end"}``; read it with
+    #: ``Draft.spans(start, end)``.
+    FORMATTING = 12
 
 
 class UploadEvent(IntEnum):

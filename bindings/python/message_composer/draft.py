@@ -312,6 +312,25 @@ class Draft:
         where = "mc_draft_load_document"
         lib.mc_draft_load_document(self._handle, _ffi.cstring(_ffi.json_text(document), "document", where))
 
+    def spans_json(self, start: int, end: int) -> str:
+        """The canonical spans of ``[start, end)`` as JSON text (``spans()`` before decoding)."""
+        where = "mc_draft_spans"
+        return _ffi.take_string(
+            lib.mc_draft_spans, self._handle, _ffi.int64(start, "start", where), _ffi.int64(end, "end", where)
+        )
+
+    def spans(self, start: int, end: int) -> list[dict[str, Any]]:
+        """The canonical spans of ``[start, end)``: the ``"spans"`` of ``document()`` clipped to the
+        range (a block span on one empty line counts when that line lies within the range, ends
+        included). With ``EventKind.TEXT`` and ``EventKind.FORMATTING`` this keeps a host's copy of
+        the document up to date: after a FORMATTING event ``{"start", "end"}``, read
+        ``spans(start, end)`` again. Costs what the range costs, not the draft.
+
+        Raises OutOfRangeError (start < 0, end < start, end > len).
+        """
+        result: list[dict[str, Any]] = json.loads(self.spans_json(start, end))
+        return result
+
     # Wire format (markdown)
 
     @property

@@ -41,24 +41,30 @@ def recorded():
 # One typed character
 
 
-def test_the_first_character_gives_text_selection_send_state_typing_in_that_order(recorded):
+def test_the_first_character_gives_text_formatting_selection_send_state_typing_in_that_order(recorded):
     d, rec = recorded
     d.insert("H")
     assert rec.take() == [
-        (K.TEXT, {"text": "H", "length": 1}),
+        (K.TEXT, {"start": 0, "end": 0, "text": "H", "length": 1}),
+        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.TYPING, {"typing": True}),
     ]
     d.insert("i")  # send state and typing do not change: not reported
-    assert rec.take() == [(K.TEXT, {"text": "Hi", "length": 2}), (K.SELECTION, [2, 2])]
+    assert rec.take() == [
+        (K.TEXT, {"start": 1, "end": 1, "text": "i", "length": 2}),
+        (K.FORMATTING, {"start": 1, "end": 2}),
+        (K.SELECTION, [2, 2]),
+    ]
 
 
 def test_an_at_sign_gives_the_mention_query_before_typing(recorded):
     d, rec = recorded
     d.insert("@")
     assert rec.take() == [
-        (K.TEXT, {"text": "@", "length": 1}),
+        (K.TEXT, {"start": 0, "end": 0, "text": "@", "length": 1}),
+        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.MENTION_QUERY, {"query": "", "start": 0, "end": 1}),
@@ -66,13 +72,15 @@ def test_an_at_sign_gives_the_mention_query_before_typing(recorded):
     ]
     d.insert("b")
     assert rec.take() == [
-        (K.TEXT, {"text": "@b", "length": 2}),
+        (K.TEXT, {"start": 1, "end": 1, "text": "b", "length": 2}),
+        (K.FORMATTING, {"start": 1, "end": 2}),
         (K.SELECTION, [2, 2]),
         (K.MENTION_QUERY, {"query": "b", "start": 0, "end": 2}),
     ]
     d.insert_mention("u1", "Bo")
     assert rec.take() == [
-        (K.TEXT, {"text": "@Bo ", "length": 4}),
+        (K.TEXT, {"start": 0, "end": 2, "text": "@Bo ", "length": 4}),
+        (K.FORMATTING, {"start": 0, "end": 4}),
         (K.SELECTION, [4, 4]),
         (K.MENTION_QUERY, None),
     ]
@@ -82,7 +90,8 @@ def test_a_slash_gives_the_command_query(recorded):
     d, rec = recorded
     d.insert("/")
     assert rec.take() == [
-        (K.TEXT, {"text": "/", "length": 1}),
+        (K.TEXT, {"start": 0, "end": 0, "text": "/", "length": 1}),
+        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.COMMAND_QUERY, {"query": "", "start": 0, "end": 1}),
@@ -106,7 +115,7 @@ def test_reading_the_draft_inside_the_callback_sees_the_new_state(recorded):
     seen = []
     d.set_listener(lambda kind, payload: seen.append((kind, d.text, d.selection, d.can_send)))
     d.insert("hey")
-    assert seen == [(k, "hey", (3, 3), True) for k in (K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING)]
+    assert seen == [(k, "hey", (3, 3), True) for k in (K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING)]
 
 
 # Batches
@@ -122,7 +131,8 @@ def test_a_batch_gives_one_event_per_kind_at_the_commit(recorded):
         d.apply_format(0, 1, Format.BOLD)
         assert rec.take() == []
     assert rec.take() == [
-        (K.TEXT, {"text": "a@b", "length": 3}),
+        (K.TEXT, {"start": 0, "end": 0, "text": "a@b", "length": 3}),
+        (K.FORMATTING, {"start": 0, "end": 3}),
         (K.SELECTION, [0, 1]),
         (K.FORMATS, {"formats": ["bold"], "link": None, "color": None}),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
@@ -138,7 +148,7 @@ def test_nested_batches_deliver_at_the_outermost_commit(recorded):
     d.commit_batch()
     assert rec.take() == []
     d.commit_batch()
-    assert rec.kinds() == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
+    assert rec.kinds() == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_an_empty_batch_gives_nothing(recorded):
@@ -184,7 +194,8 @@ def test_typing_stops_on_send(recorded):
     rec.take()
     d.send(2_000)
     assert rec.take() == [
-        (K.TEXT, {"text": "", "length": 0}),
+        (K.TEXT, {"start": 0, "end": 5, "text": "", "length": 0}),
+        (K.FORMATTING, {"start": 0, "end": 0}),
         (K.SELECTION, [0, 0]),
         (K.SEND_STATE, {"can_send": False, "reason": "empty"}),
         (K.TYPING, {"typing": False}),
@@ -198,7 +209,8 @@ def test_typing_stops_on_clear(recorded):
     rec.take()
     d.clear()
     assert rec.take() == [
-        (K.TEXT, {"text": "", "length": 0}),
+        (K.TEXT, {"start": 0, "end": 5, "text": "", "length": 0}),
+        (K.FORMATTING, {"start": 0, "end": 0}),
         (K.SELECTION, [0, 0]),
         (K.FORMATS, {"formats": [], "link": None, "color": None}),
         (K.SEND_STATE, {"can_send": False, "reason": "empty"}),
@@ -233,14 +245,16 @@ def test_mode_events(recorded):
     assert rec.take() == [(K.MODE, {"kind": "new"})]
     d.begin_edit("m2", "*old*")
     assert rec.take() == [
-        (K.TEXT, {"text": "old", "length": 3}),
+        (K.TEXT, {"start": 0, "end": 4, "text": "old", "length": 3}),
+        (K.FORMATTING, {"start": 0, "end": 3}),
         (K.SELECTION, [3, 3]),
         (K.FORMATS, {"formats": ["italic"], "link": None, "color": None}),
         (K.MODE, {"kind": "edit", "message_id": "m2", "media": False}),
     ]
     d.cancel_mode()
     assert rec.take() == [
-        (K.TEXT, {"text": "mine", "length": 4}),
+        (K.TEXT, {"start": 0, "end": 3, "text": "mine", "length": 4}),
+        (K.FORMATTING, {"start": 0, "end": 4}),
         (K.SELECTION, [4, 4]),
         (K.FORMATS, {"formats": [], "link": None, "color": None}),
         (K.MODE, {"kind": "new"}),
@@ -266,7 +280,8 @@ def test_setting_a_command(recorded):
     rec.take()
     d.set_command("giphy", "cats")
     assert rec.take() == [
-        (K.TEXT, {"text": "", "length": 0}),
+        (K.TEXT, {"start": 0, "end": 3, "text": "", "length": 0}),
+        (K.FORMATTING, {"start": 0, "end": 0}),
         (K.SELECTION, [0, 0]),
         (K.COMMAND_QUERY, None),
         (K.MODE, {"kind": "new"}),
@@ -368,7 +383,7 @@ def test_an_exception_in_the_callback_does_not_reach_c():
         assert d.text == "a"  # the call completed
         assert isinstance(d.listener_error, ValueError)
         assert str(d.listener_error) == "boom TYPING"  # the last one
-        assert [w.category for w in caught] == [mc.ListenerWarning] * 4
+        assert [w.category for w in caught] == [mc.ListenerWarning] * 5
         with pytest.warns(mc.ListenerWarning):
             d.insert("b")  # the draft still works
         assert d.text == "ab"
@@ -398,7 +413,7 @@ def test_replacing_the_listener(recorded):
     other = []
     d.set_listener(lambda kind, payload: other.append(kind))
     d.insert("a")
-    assert rec.take() == [] and other == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
+    assert rec.take() == [] and other == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_removing_the_listener_inside_the_callback_is_safe():
@@ -414,7 +429,7 @@ def test_removing_the_listener_inside_the_callback_is_safe():
         d.insert("abc")
         d.insert("d")
         # The set already being delivered completes; the next call hears nothing.
-        assert heard == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
+        assert heard == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_the_callback_object_outlives_the_python_callable():
@@ -423,7 +438,7 @@ def test_the_callback_object_outlives_the_python_callable():
         d.set_listener(lambda kind, payload: heard.append(kind))
         gc.collect()
         d.insert("a")
-        assert heard == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
+        assert heard == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_a_listener_must_be_callable(draft):

@@ -13,13 +13,13 @@ import message_composer
 from message_composer import _ffi, _library
 
 PACKAGE = Path(__file__).resolve().parents[1] / "message_composer"
-REPO_BUILD = Path(__file__).resolve().parents[3] / "build" / "lib" / "libmessage_composer.so.0"
+REPO_BUILD = Path(__file__).resolve().parents[3] / "build" / "lib" / "libmessage_composer.so.1"
 
 
 def test_versions_match_the_header_constants():
-    assert message_composer.version() == message_composer.VERSION_STRING == "0.1.0"
-    assert message_composer.abi_version() == message_composer.ABI_VERSION == 0
-    assert message_composer.__version__ == "0.1.0"
+    assert message_composer.version() == message_composer.VERSION_STRING == "0.2.0"
+    assert message_composer.abi_version() == message_composer.ABI_VERSION == 1
+    assert message_composer.__version__ == "0.2.0"
     major, minor, patch = (int(part) for part in message_composer.version().split("."))
     assert (major, minor, patch) == (
         message_composer.VERSION_MAJOR,
@@ -36,7 +36,7 @@ def test_without_the_variable_the_build_then_the_bundled_copy_then_find_library(
     found = _library.candidates({})
     assert found == [
         ("repository build", str(REPO_BUILD)),
-        ("bundled with the package", str(PACKAGE / "libmessage_composer.so.0")),
+        ("bundled with the package", str(PACKAGE / "libmessage_composer.so.1")),
         ('find_library("message_composer")', ctypes.util.find_library("message_composer")),
     ]
 
@@ -46,15 +46,15 @@ def test_an_empty_variable_counts_as_unset():
 
 
 def test_a_missing_override_fails_naming_it(tmp_path):
-    path = str(tmp_path / "nowhere" / "libmessage_composer.so.0")
+    path = str(tmp_path / "nowhere" / "libmessage_composer.so.1")
     with pytest.raises(ImportError) as caught:
         _library.load({"MESSAGE_COMPOSER_LIB": path})
     assert f"MESSAGE_COMPOSER_LIB: {path}: no such file" in str(caught.value)
-    assert "set MESSAGE_COMPOSER_LIB to the full path of libmessage_composer.so.0" in str(caught.value)
+    assert "set MESSAGE_COMPOSER_LIB to the full path of libmessage_composer.so.1" in str(caught.value)
 
 
 def test_a_file_that_is_not_a_library_fails_with_the_loader_message(tmp_path):
-    bogus = tmp_path / "libmessage_composer.so.0"
+    bogus = tmp_path / "libmessage_composer.so.1"
     bogus.write_text("not an ELF file\n" * 300)
     with pytest.raises(ImportError) as caught:
         _library.load({"MESSAGE_COMPOSER_LIB": str(bogus)})
@@ -63,15 +63,15 @@ def test_a_file_that_is_not_a_library_fails_with_the_loader_message(tmp_path):
 
 
 def test_when_nothing_loads_every_place_tried_is_listed(monkeypatch, tmp_path):
-    monkeypatch.setattr(_library, "_REPO_BUILD", tmp_path / "build" / "libmessage_composer.so.0")
-    monkeypatch.setattr(_library, "_BUNDLED", tmp_path / "pkg" / "libmessage_composer.so.0")
+    monkeypatch.setattr(_library, "_REPO_BUILD", tmp_path / "build" / "libmessage_composer.so.1")
+    monkeypatch.setattr(_library, "_BUNDLED", tmp_path / "pkg" / "libmessage_composer.so.1")
     monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
     with pytest.raises(ImportError) as caught:
         _library.load({})
     assert str(caught.value).splitlines()[:4] == [
         "libmessage_composer could not be loaded; tried:",
-        f"  repository build: {tmp_path}/build/libmessage_composer.so.0: no such file",
-        f"  bundled with the package: {tmp_path}/pkg/libmessage_composer.so.0: no such file",
+        f"  repository build: {tmp_path}/build/libmessage_composer.so.1: no such file",
+        f"  bundled with the package: {tmp_path}/pkg/libmessage_composer.so.1: no such file",
         '  find_library("message_composer"): not found',
     ]
 
@@ -95,7 +95,7 @@ class FakeLibrary:
 
     _name = "libfake.so"
 
-    def __init__(self, abi=0, **functions):
+    def __init__(self, abi=message_composer.ABI_VERSION, **functions):
         if abi is not None:
             functions["mc_abi_version"] = lambda: abi
         for name, function in functions.items():
@@ -116,8 +116,10 @@ def test_a_library_older_than_the_header_loads_and_its_missing_functions_raise_w
 
 
 def test_a_library_with_another_abi_is_refused():
-    with pytest.raises(ImportError, match=r"^libfake.so has ABI version 1; this binding needs 0$"):
-        _ffi._bind(FakeLibrary(abi=1))
+    with pytest.raises(ImportError, match=r"^libfake.so has ABI version 0; this binding needs 1$"):
+        _ffi._bind(FakeLibrary(abi=0))
+    with pytest.raises(ImportError, match=r"^libfake.so has ABI version 2; this binding needs 1$"):
+        _ffi._bind(FakeLibrary(abi=2))
 
 
 def test_a_library_that_is_not_libmessage_composer_is_refused():

@@ -196,6 +196,27 @@ impl Draft {
         })
     }
 
+    /// The canonical spans of the scalar range `[start, end)` as a JSON array: the `"spans"` of
+    /// [`document`](Draft::document) clipped to the range (a block span on one empty line counts
+    /// when that line lies within the range, ends included). With [`EventKind::Text`] and
+    /// [`EventKind::Formatting`] this keeps a host's copy of the document up to date: after a
+    /// formatting event `{"start", "end"}`, read `spans(start, end)` again. It costs what the
+    /// range costs, not the draft.
+    ///
+    /// # Errors
+    /// `OutOfRange` (`end < start` or `end > len()`).
+    ///
+    /// [`EventKind::Text`]: crate::EventKind::Text
+    /// [`EventKind::Formatting`]: crate::EventKind::Formatting
+    pub fn spans(&self, start: usize, end: usize) -> Result<String> {
+        const FUNCTION: &str = "mc_draft_spans";
+        let (start, end) = (offset::to_c(start, FUNCTION)?, offset::to_c(end, FUNCTION)?);
+        // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
+        take_string(FUNCTION, |out| unsafe {
+            sys::mc_draft_spans(self.as_raw(), start, end, out)
+        })
+    }
+
     /// Replaces the content with a document JSON (any span order; canonicalized); the caret
     /// moves to the end.
     ///

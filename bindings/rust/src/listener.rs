@@ -23,7 +23,8 @@ use crate::sys;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EventKind {
-    /// The text changed: `{"text", "length"}`.
+    /// Old `[start, end)` became `text`: `{"start", "end", "text", "length"}` in scalars
+    /// (`length`: the new total). Apply it to a copy of the text, shifting spans after the range.
     Text,
     /// The selection changed: `[anchor, focus]`.
     Selection,
@@ -49,12 +50,15 @@ pub enum EventKind {
     Error,
     /// The host should stop uploading attachment `{"id"}` (it was removed or cleared).
     CancelUpload,
+    /// The formatting of `[start, end)` changed (new offsets): `{"start", "end"}`; read it again
+    /// with [`Draft::spans`]. It covers the text a [`EventKind::Text`] event inserted.
+    Formatting,
     /// A kind this binding does not know (a newer library), with its `MC_EVENT_*` value.
     Unknown(sys::mc_event),
 }
 
 /// The one table between kinds and `MC_EVENT_*` values.
-const KINDS: [(EventKind, sys::mc_event); 12] = [
+const KINDS: [(EventKind, sys::mc_event); 13] = [
     (EventKind::Text, sys::MC_EVENT_TEXT),
     (EventKind::Selection, sys::MC_EVENT_SELECTION),
     (EventKind::Formats, sys::MC_EVENT_FORMATS),
@@ -67,6 +71,7 @@ const KINDS: [(EventKind, sys::mc_event); 12] = [
     (EventKind::Banner, sys::MC_EVENT_BANNER),
     (EventKind::Error, sys::MC_EVENT_ERROR),
     (EventKind::CancelUpload, sys::MC_EVENT_CANCEL_UPLOAD),
+    (EventKind::Formatting, sys::MC_EVENT_FORMATTING),
 ];
 
 impl EventKind {
@@ -293,7 +298,7 @@ mod tests {
             assert_eq!(EventKind::from_raw(raw), kind);
             assert_eq!(kind.raw(), raw);
         }
-        assert_eq!(EventKind::from_raw(12), EventKind::Unknown(12));
+        assert_eq!(EventKind::from_raw(13), EventKind::Unknown(13));
         assert_eq!(EventKind::from_raw(-1).raw(), -1);
     }
 

@@ -40,11 +40,11 @@ pub type mc_listener = Option<unsafe extern "C" fn(*mut c_void, i32, *const c_ch
 
 // Version of the header these declarations mirror; compare with `mc_version` / `mc_abi_version`.
 pub const MC_VERSION_MAJOR: u32 = 0;
-pub const MC_VERSION_MINOR: u32 = 1;
+pub const MC_VERSION_MINOR: u32 = 2;
 pub const MC_VERSION_PATCH: u32 = 0;
-pub const MC_VERSION_STRING: &str = "0.1.0";
+pub const MC_VERSION_STRING: &str = "0.2.0";
 /// The SONAME's major number.
-pub const MC_ABI_VERSION: u32 = 0;
+pub const MC_ABI_VERSION: u32 = 1;
 
 // Status codes.
 pub const MC_OK: mc_status = 0;
@@ -90,7 +90,7 @@ pub const MC_UNIT_UTF16: mc_unit = 1;
 pub const MC_UNIT_UTF8: mc_unit = 2;
 
 // Listener event kinds; each payload is JSON.
-/// The text changed: `{"text", "length"}`.
+/// Old `[start, end)` became `text`: `{"start", "end", "text", "length"}` (length: the new total).
 pub const MC_EVENT_TEXT: mc_event = 0;
 /// The selection changed: `[anchor, focus]`.
 pub const MC_EVENT_SELECTION: mc_event = 1;
@@ -114,6 +114,9 @@ pub const MC_EVENT_BANNER: mc_event = 9;
 pub const MC_EVENT_ERROR: mc_event = 10;
 /// The host should stop uploading attachment `{"id"}`.
 pub const MC_EVENT_CANCEL_UPLOAD: mc_event = 11;
+/// The formatting of `[start, end)` changed (new offsets): `{"start", "end"}`; read it with
+/// [`mc_draft_spans`].
+pub const MC_EVENT_FORMATTING: mc_event = 12;
 
 // Upload events for `mc_draft_upload_event`.
 /// queued -> uploading(0).
@@ -297,6 +300,15 @@ extern "C" {
     ) -> mc_status;
     /// Replaces the content with a validated document JSON; unchanged on error.
     pub fn mc_draft_load_document(draft: *mut mc_draft, document_json: *const c_char) -> mc_status;
+    /// The canonical spans of `[start, end)` as a JSON array (the document's "spans" clipped to
+    /// the range; a block on one empty line counts when the line lies within it, ends included;
+    /// caller frees).
+    pub fn mc_draft_spans(
+        draft: *mut mc_draft,
+        start: i64,
+        end: i64,
+        out_spans_json: *mut *mut c_char,
+    ) -> mc_status;
 
     // Wire format (markdown).
 

@@ -487,3 +487,63 @@ fn block_formats_follow_their_lines_through_replace() {
         r#"{"text":"","spans":[{"start":0,"end":0,"format":"quote"}]}"#
     );
 }
+
+#[test]
+fn spans_clip_the_document_to_a_range() {
+    let draft = draft_with(
+        r#"{"text":"ab\n\ncd","spans":[{"start":0,"end":2,"format":"bold"},{"start":3,"end":3,"format":"quote"},{"start":4,"end":6,"format":"link","url":"https://a.example"}]}"#,
+    );
+    let document = draft.document().unwrap();
+    assert_eq!(
+        format!(
+            r#"{{"text":"ab\n\ncd","spans":{}}}"#,
+            draft.spans(0, 6).unwrap()
+        ),
+        document
+    );
+    // A block on one empty line counts when the line lies within the range, ends included.
+    assert_eq!(
+        draft.spans(1, 3).unwrap(),
+        r#"[{"start":1,"end":2,"format":"bold"},{"start":3,"end":3,"format":"quote"}]"#
+    );
+    assert_eq!(
+        draft.spans(3, 3).unwrap(),
+        r#"[{"start":3,"end":3,"format":"quote"}]"#
+    );
+    assert_eq!(draft.spans(4, 4).unwrap(), "[]");
+    assert_eq!(
+        draft.spans(5, 6).unwrap(),
+        r#"[{"start":5,"end":6,"format":"link","url":"https://a.example"}]"#
+    );
+    // A mention is clipped like any span.
+    let draft = draft_with(
+        r#"{"text":"@Ann x","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Ann"}]}"#,
+    );
+    assert_eq!(
+        draft.spans(1, 3).unwrap(),
+        r#"[{"start":1,"end":3,"format":"mention","uid":"u1","name":"Ann"}]"#
+    );
+}
+
+#[test]
+fn spans_refuse_ranges_outside_the_text() {
+    let draft = draft_with(&plain("abc"));
+    assert_err(
+        draft.spans(2, 1),
+        ErrorKind::OutOfRange,
+        "mc_draft_spans: range [2, 1) is outside the text (length 3)",
+    );
+    assert_err(
+        draft.spans(0, 4),
+        ErrorKind::OutOfRange,
+        "mc_draft_spans: range [0, 4) is outside the text (length 3)",
+    );
+    assert_err(
+        draft.spans(0, usize::MAX),
+        ErrorKind::OutOfRange,
+        &format!(
+            "mc_draft_spans: offset {} does not fit in int64_t",
+            usize::MAX
+        ),
+    );
+}

@@ -19,7 +19,8 @@ fn typing_a_mention_raises_one_event_per_changed_aspect() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"Hi @bo","length":6}"#),
+            (Text, r#"{"start":0,"end":0,"text":"Hi @bo","length":6}"#),
+            (Formatting, r#"{"start":0,"end":6}"#),
             (Selection, "[6,6]"),
             (SendState, r#"{"can_send":true,"reason":null}"#),
             (MentionQuery, r#"{"query":"bo","start":3,"end":6}"#),
@@ -30,7 +31,8 @@ fn typing_a_mention_raises_one_event_per_changed_aspect() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"Hi @Bob ","length":8}"#),
+            (Text, r#"{"start":3,"end":6,"text":"@Bob ","length":8}"#),
+            (Formatting, r#"{"start":3,"end":8}"#),
             (Selection, "[8,8]"),
             (MentionQuery, "null"),
         ])
@@ -43,7 +45,7 @@ fn typing_a_mention_raises_one_event_per_changed_aspect() {
         heard.take(),
         events(&[
             (Selection, "[0,2]"),
-            (Text, r#"{"text":"Hi @Bob ","length":8}"#),
+            (Formatting, r#"{"start":0,"end":2}"#),
             (Formats, r#"{"formats":["bold"],"link":null,"color":null}"#),
         ])
     );
@@ -71,7 +73,8 @@ fn typing_starts_on_the_first_edit_and_stops_after_five_idle_seconds() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"a","length":1}"#),
+            (Text, r#"{"start":0,"end":0,"text":"a","length":1}"#),
+            (Formatting, r#"{"start":0,"end":1}"#),
             (Selection, "[1,1]"),
             (SendState, r#"{"can_send":true,"reason":null}"#),
             (Typing, r#"{"typing":true}"#),
@@ -109,7 +112,8 @@ fn typing_stops_on_send_and_on_clear() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"","length":0}"#),
+            (Text, r#"{"start":0,"end":5,"text":"","length":0}"#),
+            (Formatting, r#"{"start":0,"end":0}"#),
             (Selection, "[0,0]"),
             (SendState, r#"{"can_send":false,"reason":"empty"}"#),
             (Typing, r#"{"typing":false}"#),
@@ -122,7 +126,8 @@ fn typing_stops_on_send_and_on_clear() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"","length":0}"#),
+            (Text, r#"{"start":0,"end":5,"text":"","length":0}"#),
+            (Formatting, r#"{"start":0,"end":0}"#),
             (Selection, "[0,0]"),
             (SendState, r#"{"can_send":false,"reason":"empty"}"#),
             (Typing, r#"{"typing":false}"#),
@@ -165,7 +170,8 @@ fn a_batch_delivers_one_coalesced_set_at_its_outermost_commit() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"one two","length":7}"#),
+            (Text, r#"{"start":0,"end":0,"text":"one two","length":7}"#),
+            (Formatting, r#"{"start":0,"end":7}"#),
             (Selection, "[0,3]"),
             (Formats, r#"{"formats":["bold"],"link":null,"color":null}"#),
             (SendState, r#"{"can_send":true,"reason":null}"#),
@@ -186,7 +192,11 @@ fn a_batch_delivers_one_coalesced_set_at_its_outermost_commit() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"one two three four","length":18}"#),
+            (
+                Text,
+                r#"{"start":7,"end":7,"text":" three four","length":18}"#
+            ),
+            (Formatting, r#"{"start":7,"end":18}"#),
             (Selection, "[0,0]"),
         ])
     );
@@ -260,7 +270,8 @@ fn clearing_and_commands_cancel_running_uploads() {
     assert_eq!(
         heard.take(),
         events(&[
-            (Text, r#"{"text":"","length":0}"#),
+            (Text, r#"{"start":0,"end":7,"text":"","length":0}"#),
+            (Formatting, r#"{"start":0,"end":0}"#),
             (Selection, "[0,0]"),
             (SendState, r#"{"can_send":true,"reason":null}"#),
             (Tray, "[]"),
@@ -320,12 +331,12 @@ fn a_listener_that_reads_the_draft_does_not_deadlock() {
         [
             (
                 "hello".to_string(),
-                r#"{"text":"hello","length":5}"#.to_string(),
+                r#"{"start":0,"end":0,"text":"hello","length":5}"#.to_string(),
                 true
             ),
             (
                 "hello world".to_string(),
-                r#"{"text":"hello world","length":11}"#.to_string(),
+                r#"{"start":5,"end":5,"text":" world","length":11}"#.to_string(),
                 true
             ),
         ]
@@ -362,12 +373,16 @@ fn a_listener_that_changes_the_draft_hears_those_events_after_it_returns() {
     assert_eq!(
         *log.lock().unwrap(),
         [
-            r#"start Text {"text":"hi","length":2}"#,
+            r#"start Text {"start":0,"end":0,"text":"hi","length":2}"#,
             "end Text",
-            r#"start Text {"text":"hi!","length":3}"#,
+            r#"start Text {"start":2,"end":2,"text":"!","length":3}"#,
             "end Text",
+            r#"start Formatting {"start":2,"end":3}"#,
+            "end Formatting",
             "start Selection [3,3]",
             "end Selection",
+            r#"start Formatting {"start":0,"end":2}"#,
+            "end Formatting",
             "start Selection [2,2]",
             "end Selection",
             r#"start SendState {"can_send":true,"reason":null}"#,
@@ -397,11 +412,15 @@ fn a_panicking_listener_does_not_unwind_into_the_library() {
     assert_eq!(draft.text().unwrap(), "abc");
     assert_eq!(
         seen.load(Ordering::SeqCst),
-        4,
-        "text, selection, send state, typing"
+        5,
+        "text, formatting, selection, send state, typing"
     );
     draft.insert("d").unwrap();
-    assert_eq!(seen.load(Ordering::SeqCst), 6, "text, selection");
+    assert_eq!(
+        seen.load(Ordering::SeqCst),
+        8,
+        "text, formatting, selection"
+    );
 }
 
 /// Counts how many closures holding a clone of it are still alive.
@@ -485,9 +504,9 @@ fn the_listener_runs_on_the_thread_that_makes_the_call() {
     .unwrap();
     let here = thread::current().id();
     let seen = threads.lock().unwrap().clone();
-    assert!(seen.len() >= 4);
+    assert!(seen.len() >= 5);
     assert!(seen.contains(&here) && seen.contains(&there));
-    assert_eq!(seen.iter().position(|t| *t == there), Some(4), "{seen:?}");
+    assert_eq!(seen.iter().position(|t| *t == there), Some(5), "{seen:?}");
     assert_eq!(draft.text().unwrap(), "here and there");
 }
 
@@ -547,7 +566,7 @@ fn send_state_events_come_only_when_sendability_or_its_reason_changes() {
     draft.insert("abcd").unwrap();
     assert!(heard.kinds().contains(&SendState));
     draft.insert("e").unwrap();
-    assert_eq!(heard.kinds(), [Text, Selection]);
+    assert_eq!(heard.kinds(), [Text, Formatting, Selection]);
 
     let mut draft = Draft::new(Some(r#"{"slow_mode_seconds":10}"#)).unwrap();
     draft.insert("x").unwrap();

@@ -643,7 +643,7 @@ fn header_is_read_exactly() {
     assert!(header.unsigned.contains("MC_FLAG_PROTECT") && !header.unsigned.contains("MC_OK"));
     assert_eq!(
         header.constants.get("MC_VERSION_STRING"),
-        Some(&Value::Str("0.1.0".into()))
+        Some(&Value::Str("0.2.0".into()))
     );
     assert!(header.opaque.contains("mc_draft"));
     // The listener typedef is a function pointer, and prototypes use it by name.

@@ -7,7 +7,7 @@ use message_composer::{abi_version, convert_offset, sys, version, Draft, ErrorKi
 
 #[test]
 fn versions_match_the_header() {
-    assert_eq!(version(), "0.1.0");
+    assert_eq!(version(), "0.2.0");
     assert_eq!(version(), sys::MC_VERSION_STRING);
     assert_eq!(
         version(),
@@ -18,7 +18,7 @@ fn versions_match_the_header() {
             sys::MC_VERSION_PATCH
         )
     );
-    assert_eq!(abi_version(), 0);
+    assert_eq!(abi_version(), 1);
     assert_eq!(abi_version(), sys::MC_ABI_VERSION);
 }
 
