@@ -422,11 +422,6 @@ def mirror_after(document: dict[str, Any], calls: Callable[[Draft], None]) -> tu
         return mirror, d.document(), heard
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a replaced range that holds a whole empty line with a block format removes that block "
-    "without MC_EVENT_FORMATTING (the text event alone leaves the mirror's empty quote span at 2)",
-)
 def test_deleting_a_whole_empty_block_line_reports_its_formatting():
     document = {"text": "ab\n\ncd", "spans": [{"start": 3, "end": 3, "format": "quote"}]}
     mirror, after, heard = mirror_after(document, lambda d: d.replace(2, 4, ""))
@@ -436,13 +431,6 @@ def test_deleting_a_whole_empty_block_line_reports_its_formatting():
     assert (mirror.text, mirror.spans) == (after["text"], [])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: clear or set_command on an empty text forgets the values of links and mentions (URL, "
-    "uid and name) while the redo history still refers to them: redo brings back a mention with uid '' and "
-    "name '' or a link with url '' (an invalid document), and a later call that reuses the value changes the "
-    "document without MC_EVENT_FORMATTING",
-)
 @pytest.mark.parametrize(
     "reset, what",
     [("clear", "mention"), ("set_command", "mention"), ("set_command", "link")],
