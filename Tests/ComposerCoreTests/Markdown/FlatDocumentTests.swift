@@ -25,6 +25,8 @@ import Testing
             #expect(Document(flat: flat) == doc)
             #expect(flat.spans == doc.spans, "\(doc.json)")
             #expect(doc.json == JSONWriter.write(doc.jsonValue))
+            let wire = MarkdownSerializer.serialize(doc)
+            #expect(MarkdownParser.parseFlat(wire).json == MarkdownParser.parse(wire).json)
         }
     }
 
