@@ -27,6 +27,7 @@ import Testing
             #expect(doc.json == JSONWriter.write(doc.jsonValue))
             let wire = MarkdownSerializer.serialize(doc)
             #expect(MarkdownParser.parseFlat(wire).json == MarkdownParser.parse(wire).json)
+            #expect(HTMLRenderer.render(MarkdownParser.parseFlat(wire)) == HTMLRenderer.render(MarkdownParser.parse(wire)))
         }
     }
 
@@ -36,6 +37,8 @@ import Testing
         let flat = FlatDocument(utf8: Array("abcd".utf8), runs: [StyleRun(style: bold, utf8Count: 2), StyleRun(style: bold, utf8Count: 2)],
                                 lineBlocks: [nil], values: ValueTable())
         #expect(flat.spans == [Span(0, 4, .bold)])
+        #expect(MarkdownSerializer.serialize(flat) == "**abcd**")
+        #expect(HTMLRenderer.render(flat) == "<p><strong>abcd</strong></p>")
     }
 
     /// A flat document that breaks its rules still gives a well-formed document.
@@ -50,6 +53,8 @@ import Testing
             #expect(doc.flat.lineBlocks.count == doc.text.unicodeScalars.filter { $0 == "\n" }.count + 1)
             #expect(doc.flat.runs.reduce(0) { $0 + $1.utf8Count } == doc.text.utf8.count)
             #expect(Document(flat: doc.flat) == doc)
+            _ = MarkdownSerializer.serialize(flat)
+            _ = HTMLRenderer.render(flat)
             _ = flat.spans
             _ = flat.json
         }
