@@ -34,21 +34,60 @@ public enum JSONWriter {
     }
 
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            if needsEscape(b) { appendEscape(b, to: &out) } else { out.append(b) }
-        }
-        out.append(UInt8(ascii: "\""))
+        // Swift strings are contiguous UTF-8; the copy is a fallback that is never taken.
+        let written: Void? = s.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, into: &out) }
+        if written == nil { writeString(utf8: Array(s.utf8), into: &out) }
     }
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
     static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var copied = 0
-        for (i, b) in bytes.enumerated() where needsEscape(b) {
-            out.append(contentsOf: bytes[copied..<i])
-            appendEscape(b, to: &out)
-            copied = i + 1
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            // Blocks of 32 bytes that surely need no escape are passed over whole (the test
+            // vectorizes; it may flag a clean block holding non-ASCII, which is then read byte by
+            // byte).
+            if i + 32 <= count {
+                var flagged: UInt8 = 0
+                for j in i..<(i + 32) {
+                    let b = bytes[j]
+                    flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+                }
+                if flagged & 0x80 == 0 {
+                    i += 32
+                    continue
+                }
+            }
+            let end = min(count, i + 32)
+            while i < end {
+                if needsEscape(bytes[i]) {
+                    out.append(contentsOf: bytes[copied..<i])
+                    appendEscape(bytes[i], to: &out)
+                    copied = i + 1
+                }
+                i += 1
+            }
+        }
+        out.append(contentsOf: bytes[copied..<count])
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string of UTF-8 `bytes` from any collection of them.
+    static func writeString<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copied = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let b = bytes[i]
+            let next = bytes.index(after: i)
+            if needsEscape(b) {
+                out.append(contentsOf: bytes[copied..<i])
+                appendEscape(b, to: &out)
+                copied = next
+            }
+            i = next
         }
         out.append(contentsOf: bytes[copied...])
         out.append(UInt8(ascii: "\""))

@@ -2,21 +2,23 @@
 /// code span finds its closer (the next run of exactly its length) in amortised constant time:
 /// per length, a cursor moves forward along a chain of the runs of that length.
 struct BacktickIndex {
+    private struct Run {
+        var position: Int
+        var length: Int
+        /// The next run of the same length, -1 for none.
+        var next = -1
+    }
+
     private(set) var isBuilt = false
     /// Maximal runs of backticks, in order.
-    private var positions: [Int] = []
-    private var lengths: [Int] = []
-    /// For each run, the index of the next run of the same length, -1 for none.
-    private var nextOfSameLength: [Int] = []
+    private var runs: [Run] = []
     /// Per length, the first run of that length not yet passed (-1 for none).
     private var cursors: [Int] = []
 
     mutating func reset() {
         guard isBuilt else { return }
         isBuilt = false
-        positions.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        nextOfSameLength.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
         cursors.removeAll(keepingCapacity: true)
     }
 
@@ -29,16 +31,14 @@ struct BacktickIndex {
             guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
             let runStart = i
             while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
-            positions.append(runStart)
-            lengths.append(i - runStart)
+            runs.append(Run(position: runStart, length: i - runStart))
             longest = max(longest, i - runStart)
         }
-        cursors = [Int](repeating: -1, count: longest + 1)
-        nextOfSameLength = [Int](repeating: -1, count: positions.count)
-        var k = positions.count - 1
+        cursors.append(contentsOf: repeatElement(-1, count: longest + 1))
+        var k = runs.count - 1
         while k >= 0 {
-            nextOfSameLength[k] = cursors[lengths[k]]
-            cursors[lengths[k]] = k
+            runs[k].next = cursors[runs[k].length]
+            cursors[runs[k].length] = k
             k -= 1
         }
     }
@@ -47,8 +47,8 @@ struct BacktickIndex {
     mutating func closer(after start: Int, length: Int) -> Int? {
         guard length >= 0, length < cursors.count else { return nil }
         var k = cursors[length]
-        while k >= 0, positions[k] <= start { k = nextOfSameLength[k] }
+        while k >= 0, runs[k].position <= start { k = runs[k].next }
         cursors[length] = k
-        return k >= 0 ? positions[k] : nil
+        return k >= 0 ? runs[k].position : nil
     }
 }

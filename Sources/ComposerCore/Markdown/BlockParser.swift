@@ -10,18 +10,23 @@ struct BlockParser {
         case item(BlockFormat, contentIndent: Int, marker: UInt8)
     }
 
+    struct OpenContainer {
+        var container: Container
+        /// The block format its lines get: the innermost list item's kind, else quote. Kept per
+        /// container so deep nesting costs nothing per line.
+        var block: BlockFormat
+        /// Whether it has produced a line yet (an empty item or quote still shows as one empty
+        /// line).
+        var hasContent = false
+    }
+
     enum Leaf { case none, paragraph, fence, emptyLines }
 
     let src: [UInt8]
     let names: [String: String]
     var output: FlatBuilder
-    var containers: [Container] = []
-    /// Whether each open container has produced a line yet (an empty item or quote still shows as
-    /// one empty line).
-    var containerHasContent: [Bool] = []
-    /// For each open container, the block format its lines get: the innermost list item's kind,
-    /// else quote. Kept as a stack so deep nesting costs nothing per line.
-    var containerBlocks: [BlockFormat] = []
+    /// The open containers, outermost first.
+    var containers: [OpenContainer] = []
     var leaf = Leaf.none
     /// The open paragraph's or fence's lines, as ranges of `src` (paragraph lines keep their
     /// leading whitespace until the paragraph closes).
@@ -39,6 +44,7 @@ struct BlockParser {
         src = source
         self.names = names
         output = FlatBuilder(capacity: source.count)
+        leafLines.reserveCapacity(8)
     }
 
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
@@ -59,16 +65,16 @@ struct BlockParser {
     // MARK: Output
 
     /// The block format lines emitted now get.
-    var currentBlock: BlockFormat? { containerBlocks.last }
+    var currentBlock: BlockFormat? { containers.last?.block }
 
     /// Starts an output line; the open containers have content from now on.
     mutating func emitLine(_ block: BlockFormat?) {
         output.startLine(block)
         // Containers are marked from the innermost out; the first already marked means all
         // outer ones are too, so each container is marked once.
-        var i = containerHasContent.count - 1
-        while i >= 0, !containerHasContent[i] {
-            containerHasContent[i] = true
+        var i = containers.count - 1
+        while i >= 0, !containers[i].hasContent {
+            containers[i].hasContent = true
             i -= 1
         }
     }
@@ -106,24 +112,20 @@ struct BlockParser {
     mutating func closeContainers(downTo count: Int) {
         while containers.count > count {
             closeLeaf()
-            let empty = containerHasContent.last == false
             // An empty item or quote is one empty line of its kind.
-            let block = currentBlock
-            containers.removeLast()
-            containerHasContent.removeLast()
-            containerBlocks.removeLast()
-            if empty { emitLine(block) }
+            guard let closed = containers.popLast() else { return }
+            if !closed.hasContent { emitLine(closed.block) }
         }
     }
 
     mutating func open(_ container: Container) {
         closeLeaf()
-        containers.append(container)
-        containerHasContent.append(false)
+        let block: BlockFormat
         switch container {
-        case .item(let kind, _, _): containerBlocks.append(kind)
-        case .quote: containerBlocks.append(containerBlocks.last.map { $0.isList ? $0 : .quote } ?? .quote)
+        case .item(let kind, _, _): block = kind
+        case .quote: block = currentBlock.map { $0.isList ? $0 : .quote } ?? .quote
         }
+        containers.append(OpenContainer(container: container, block: block))
     }
 
     // MARK: Lines
@@ -138,7 +140,7 @@ struct BlockParser {
         // 1. Which open containers does this line continue?
         var matched = 0
         while matched < containers.count {
-            switch containers[matched] {
+            switch containers[matched].container {
             case .quote:
                 guard let rest = quoteMarker(line) else { break }
                 line = rest
@@ -190,7 +192,7 @@ struct BlockParser {
             if let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
                 // A marker right after the matched containers ends the open sibling item; one after
                 // a marker on the same line nests inside it.
-                if !openedOnThisLine, case .item = containers.last { closeContainers(downTo: containers.count - 1) }
+                if !openedOnThisLine, case .item = containers.last?.container { closeContainers(downTo: containers.count - 1) }
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
                 openedOnThisLine = true
                 if isBlank(marker.content) { return }
@@ -232,7 +234,7 @@ struct BlockParser {
     /// A list marker of the same list as the open item at `depth`: a sibling item, which ends the
     /// open item even where a new list could not start.
     mutating func isSiblingItem(_ line: Int, at depth: Int) -> Bool {
-        guard depth < containers.count, case .item(let kind, _, let marker) = containers[depth],
+        guard depth < containers.count, case .item(let kind, _, let marker) = containers[depth].container,
               let found = listMarker(line) else { return false }
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }

@@ -3,13 +3,18 @@
 struct FlatBuilder {
     private(set) var utf8: [UInt8] = []
     private(set) var runs: [StyleRun] = []
-    private(set) var lineBlocks: [BlockFormat?] = [nil]
+    private(set) var lineBlocks: [BlockFormat?] = []
     var values = ValueTable()
     /// Lines started so far; zero means the document is still empty.
     private(set) var lineCount = 0
 
+    /// Room for the output of `capacity` bytes of markdown: reserved at once, since growing the
+    /// buffers step by step would cost more than parsing a short message.
     init(capacity: Int) {
         utf8.reserveCapacity(capacity)
+        runs.reserveCapacity(capacity / 16 + 4)
+        lineBlocks.reserveCapacity(capacity / 64 + 4)
+        lineBlocks.append(nil)
     }
 
     /// Starts a line with block format `block` (after a `\n` unless it is the first).
@@ -41,6 +46,28 @@ struct FlatBuilder {
             rest = rest[(newline + 1)...]
         }
         append(rest, style: style)
+    }
+
+    /// Appends a code span's text: its line breaks read as spaces.
+    mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+        guard !bytes.isEmpty else { return }
+        let start = utf8.count
+        utf8.append(contentsOf: bytes)
+        if bytes.contains(0x0A) {
+            for i in start..<utf8.count where utf8[i] == 0x0A { utf8[i] = 0x20 }
+        }
+        extendRuns(style, bytes.count)
+    }
+
+    /// Appends a mention's text, `@` and the display name (in which a `\n` starts a line).
+    mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
+        if name.utf8.contains(0x0A) {
+            appendLines(Array("@\(name)".utf8)[...], style: style, block: block)
+            return
+        }
+        utf8.append(UInt8(ascii: "@"))
+        utf8.append(contentsOf: name.utf8)
+        extendRuns(style, 1 + name.utf8.count)
     }
 
     private mutating func extendRuns(_ style: InlineStyle, _ count: Int) {

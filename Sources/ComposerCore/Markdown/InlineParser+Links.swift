@@ -11,36 +11,38 @@ extension InlineParser {
             appendText(pos - 1, pos)
             return
         }
+        let destinationStart = extra.count
         if !opener.image, let end = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
-            if let normalized = LinkTarget.normalize(destination) {
-                links.append(normalized)
+            if let normalized = LinkTarget.normalize(extra[destinationStart...]) {
+                links.append((normalized, 0))
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
+            extra.removeSubrange(destinationStart...)
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
             return
         }
+        extra.removeSubrange(destinationStart...)
         brackets.removeLast()
         appendText(pos - 1, pos)
     }
 
-    /// `(destination "optional title")` right after `]`: reads the decoded destination into
-    /// `destination` and returns the position after `)`.
+    /// `(destination "optional title")` right after `]`: appends the decoded destination to
+    /// `extra` and returns the position after `)`.
     private mutating func scanInlineLinkTail(at start: Int) -> Int? {
         guard start < src.count, src[start] == UInt8(ascii: "(") else { return nil }
-        destination.removeAll(keepingCapacity: true)
         var i = skipSpaces(start + 1)
         if i < src.count, src[i] == UInt8(ascii: "<") {
             i += 1
             while i < src.count, src[i] != UInt8(ascii: ">") {
                 if src[i] == 0x0A || src[i] == UInt8(ascii: "<") { return nil }
                 if src[i] == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) { i += 1 }
-                destination.append(src[i])
+                extra.append(src[i])
                 i += 1
             }
             guard i < src.count else { return nil }
@@ -51,7 +53,7 @@ extension InlineParser {
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
-                    destination.append(src[i + 1])
+                    extra.append(src[i + 1])
                     i += 2
                     continue
                 }
@@ -63,11 +65,11 @@ extension InlineParser {
                     if depth == 0 { break }
                     depth -= 1
                 }
-                if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &destination) {
+                if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
                     i += length
                     continue
                 }
-                destination.append(c)
+                extra.append(c)
                 i += 1
             }
             if depth != 0 { return nil }

@@ -19,7 +19,7 @@ extension InlineParser {
     }
 
     /// Running totals of the marks that start (+) and end (-) at a node.
-    private struct MarkDelta {
+    struct MarkDelta {
         var strong: Int32 = 0
         var emphasis: Int32 = 0
         var strike: Int32 = 0
@@ -29,9 +29,10 @@ extension InlineParser {
 
     /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
     /// marks come from `marks`; underline and colour from the paired tags, the innermost colour
-    /// winning.
+    /// winning. Neighbouring source text of one style goes out as one piece.
     mutating func flatten(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
-        var deltas = [MarkDelta](repeating: MarkDelta(), count: nodes.count + 1)
+        deltas.removeAll(keepingCapacity: true)
+        deltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count + 1))
         for mark in marks where mark.start <= mark.end {
             switch mark.kind {
             case .strong: deltas[mark.start].strong += 1; deltas[mark.end].strong -= 1
@@ -40,11 +41,12 @@ extension InlineParser {
             case .link: deltas[mark.start].link += mark.link; deltas[mark.end].link -= mark.link
             }
         }
-        // Each paragraph-local link interned into the document once.
-        var linkIDs = [UInt32](repeating: 0, count: links.count)
         var running = MarkDelta()
         var underline = 0
         var colors: [UInt32] = []
+        // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
+        var pendingStart = 0, pendingEnd = 0
+        var pendingStyle = InlineStyle.plain
         for i in nodes.indices {
             let d = deltas[i]
             running.strong += d.strong
@@ -52,6 +54,24 @@ extension InlineParser {
             running.strike += d.strike
             running.link += d.link
             let node = nodes[i]
+            switch node.kind {
+            case .underlineOpen:
+                underline += 1
+                continue
+            case .underlineClose:
+                underline -= 1
+                continue
+            case .colorOpen:
+                colors.append(node.rgb)
+                continue
+            case .colorClose:
+                _ = colors.popLast()
+                continue
+            case .text, .delimiter, .bracket:
+                if node.start == node.end { continue }
+            case .code, .mention, .lineBreak:
+                break
+            }
             var style = InlineStyle()
             if running.strong > 0 { style.flags.insert(.bold) }
             if running.emphasis > 0 { style.flags.insert(.italic) }
@@ -60,49 +80,38 @@ extension InlineParser {
             if let rgb = colors.last { style.color = rgb | 0x100_0000 }
             if running.link > 0, running.link <= links.count {
                 let local = running.link - 1
-                if linkIDs[local] == 0 { linkIDs[local] = output.values.intern(link: links[local]) }
-                style.link = linkIDs[local]
+                if links[local].id == 0 { links[local].id = output.values.intern(link: links[local].url) }
+                style.link = links[local].id
             }
-            switch node.kind {
-            case .text, .delimiter, .bracket:
-                if node.inExtra {
-                    output.appendLines(extra[node.start..<node.end], style: style, block: block)
+            if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
+                if node.start == pendingEnd, style == pendingStyle {
+                    pendingEnd = node.end
                 } else {
-                    output.append(src[node.start..<node.end], style: style)
+                    output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+                    (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
                 }
+                continue
+            }
+            output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+            (pendingStart, pendingEnd) = (0, 0)
+            switch node.kind {
             case .code:
                 var code = style
                 code.flags = [.code]
                 code.color = 0
-                appendCode(node, style: code, into: &output)
+                output.appendCode(src[node.start..<node.end], style: code)
             case .mention:
                 let uid = String(decoding: extra[node.start..<node.end], as: UTF8.self)
                 let name = names[uid] ?? uid
                 style.link = 0
                 style.mention = output.values.add(mention: MentionValue(uid: uid, name: name))
-                scratch.removeAll(keepingCapacity: true)
-                scratch.append(UInt8(ascii: "@"))
-                scratch.append(contentsOf: name.utf8)
-                output.appendLines(scratch[...], style: style, block: block)
+                output.appendMention(name, style: style, block: block)
             case .lineBreak:
                 output.startLine(block)
-            case .underlineOpen: underline += 1
-            case .underlineClose: underline -= 1
-            case .colorOpen: colors.append(node.rgb)
-            case .colorClose: _ = colors.popLast()
+            default:
+                output.appendLines(extra[node.start..<node.end], style: style, block: block)
             }
         }
-    }
-
-    /// A code span's text: its line breaks read as spaces.
-    private mutating func appendCode(_ node: Node, style: InlineStyle, into output: inout FlatBuilder) {
-        let content = src[node.start..<node.end]
-        guard content.contains(0x0A) else {
-            output.append(content, style: style)
-            return
-        }
-        scratch.removeAll(keepingCapacity: true)
-        for b in content { scratch.append(b == 0x0A ? 0x20 : b) }
-        output.append(scratch[...], style: style)
+        output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
     }
 }

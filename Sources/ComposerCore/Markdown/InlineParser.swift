@@ -67,11 +67,11 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
-    var links: [String] = []
+    /// The paragraph's links: normalized URL, and its id in the document once interned.
+    var links: [(url: String, id: UInt32)] = []
     var backticks = BacktickIndex()
-    /// Scratch buffers: a link destination being read, text being made for output.
-    var destination: [UInt8] = []
-    var scratch: [UInt8] = []
+    /// The marks starting and ending at each node (see `flatten`).
+    var deltas: [MarkDelta] = []
 
     // MARK: Content
 
@@ -99,10 +99,20 @@ struct InlineParser {
         marks.removeAll(keepingCapacity: true)
         links.removeAll(keepingCapacity: true)
         backticks.reset()
+        // Room for a paragraph of this size at once: growing the buffers step by step would cost
+        // an allocation per step, more than the parsing of a short message itself.
+        reserve(&nodes, src.count / 3 + 8)
+        reserve(&delimiters, src.count / 8 + 4)
+        reserve(&marks, src.count / 8 + 4)
+        reserve(&extra, 128)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
         flatten(into: &output, block: block, names: names)
+    }
+
+    private func reserve<T>(_ array: inout [T], _ count: Int) {
+        if array.capacity < count { array.reserveCapacity(count) }
     }
 
     // MARK: Tokenizing
@@ -249,32 +259,43 @@ struct InlineParser {
 
     /// `<u>`, `</u>`, `<color=#rrggbb>`, `</color>`, `<@uid:UID>`, `<br>`; any other `<` is text.
     private mutating func handleAngle() {
-        if matches("<u>") {
+        switch UTF8Bytes.byte(src, pos + 1) {
+        case UInt8(ascii: "u") where matches("<u>"):
             nodes.append(Node(kind: .underlineOpen, start: pos, end: pos + 3))
             pos += 3
-        } else if matches("</u>") {
+            return
+        case UInt8(ascii: "/") where matches("</u>"):
             nodes.append(Node(kind: .underlineClose, start: pos, end: pos + 4))
             pos += 4
-        } else if matches("</color>") {
+            return
+        case UInt8(ascii: "/") where matches("</color>"):
             nodes.append(Node(kind: .colorClose, start: pos, end: pos + 8))
             pos += 8
-        } else if matches("<br>") {
+            return
+        case UInt8(ascii: "b") where matches("<br>"):
             pos += 4
             nodes.append(Node(kind: .lineBreak, start: pos, end: pos))
-        } else if matches("<color=#"), let rgb = colorTagValue() {
-            nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
-            pos += 15
-        } else if matches("<@uid:"), mentionTag() {
             return
-        } else {
-            appendText(pos, pos + 1)
-            pos += 1
+        case UInt8(ascii: "c") where matches("<color=#"):
+            if let rgb = colorTagValue() {
+                nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
+                pos += 15
+                return
+            }
+        case UInt8(ascii: "@") where matches("<@uid:"):
+            if mentionTag() { return }
+        default:
+            break
         }
+        appendText(pos, pos + 1)
+        pos += 1
     }
 
     private func matches(_ literal: StaticString) -> Bool {
         literal.withUTF8Buffer { l in
-            pos + l.count <= src.count && src[pos..<(pos + l.count)].elementsEqual(l)
+            guard pos + l.count <= src.count else { return false }
+            for (k, b) in l.enumerated() where src[pos + k] != b { return false }
+            return true
         }
     }
 

@@ -77,21 +77,45 @@ extension InlineWriter {
     private func writeText(_ t: Int, into out: inout [UInt8]) {
         let token = tokens[t]
         var p = token.start
+        // Bytes written as they are go out in one copy per run of them.
+        var copied = p
         while p < token.end {
             let b = doc.utf8[p]
-            let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            if encodingOverride[p] == .none, token.verbatim || InlineWriter.isWrittenAsIs(b) {
+                p += 1
+                continue
+            }
+            out.append(contentsOf: doc.utf8[copied..<p])
+            let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, token.end - p)
             switch encoding(p, t) {
             case .none, .plain:
-                if length == 1 { out.append(b) } else { out.append(contentsOf: doc.utf8[p..<min(p + length, token.end)]) }
+                out.append(contentsOf: doc.utf8[p..<(p + length)])
             case .escaped:
                 out.append(UInt8(ascii: "\\"))
-                out.append(contentsOf: doc.utf8[p..<min(p + length, token.end)])
+                out.append(contentsOf: doc.utf8[p..<(p + length)])
             case .entity:
                 UTF8Bytes.append("&#", to: &out)
                 UTF8Bytes.appendDecimal(Int(UTF8Bytes.scalar(doc.utf8, at: p).0.value), to: &out)
                 out.append(UInt8(ascii: ";"))
             }
             p += length
+            copied = p
+        }
+        out.append(contentsOf: doc.utf8[copied..<token.end])
+    }
+
+    /// Whether a byte is written as is whatever its neighbours, unless a rule beyond it says
+    /// otherwise: not syntax, not a control character written as an entity, not `!` or `&` (which
+    /// depend on the next character), not the first byte of U+FEFF.
+    @inline(__always)
+    static func isWrittenAsIs(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x0B, 0x0C, 0x0D, UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"),
+             UInt8(ascii: "|"), 0xEF:
+            return false
+        default:
+            return true
         }
     }
 

@@ -4,7 +4,7 @@
 /// scalars and scheme strings it checks costs more than the rest of parsing the message.
 enum LinkTarget {
     /// The normalized URL, or nil when `LinkPolicy` refuses the destination.
-    static func normalize(_ destination: [UInt8]) -> String? {
+    static func normalize(_ destination: ArraySlice<UInt8>) -> String? {
         if isPlainWebURL(destination) { return String(decoding: destination, as: UTF8.self) }
         return try? LinkPolicy.normalize(String(decoding: destination, as: UTF8.self))
     }
@@ -12,7 +12,7 @@ enum LinkTarget {
     /// `http://` or `https://` (lower case), then a character other than `/`, all of it printable
     /// ASCII without the characters `LinkPolicy` forbids (`< > \ " \``), at most 4096 long: a URL
     /// that `LinkPolicy.normalize` accepts as it is.
-    static func isPlainWebURL(_ bytes: [UInt8]) -> Bool {
+    static func isPlainWebURL(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.count <= 4096 else { return false }
         let scheme: Int
         if hasPrefix(bytes, "https://") {
@@ -22,7 +22,7 @@ enum LinkTarget {
         } else {
             return false
         }
-        guard scheme < bytes.count, bytes[scheme] != UInt8(ascii: "/") else { return false }
+        guard scheme < bytes.count, bytes[bytes.startIndex + scheme] != UInt8(ascii: "/") else { return false }
         for b in bytes {
             switch b {
             case 0x21...0x7E where b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "\\")
@@ -35,7 +35,7 @@ enum LinkTarget {
         return true
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ prefix: StaticString) -> Bool {
+    private static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
         prefix.withUTF8Buffer { p in bytes.count >= p.count && bytes.prefix(p.count).elementsEqual(p) }
     }
 }
