@@ -107,12 +107,29 @@ $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
 demo: $(BUILD)/demo
 	$(BUILD)/demo
 
-# Benchmarks of the release library (tools/bench.py: parse of pathological inputs vs plain and vs
-# cmark-gfm, load/serialize of large drafts, per-keystroke editing). Prints tables; SUSPECT lines are
-# findings, not failures. BENCH_ARGS=--quick for a smoke run.
+# Benchmarks of the release library. First the wire format side by side with cmark-gfm in C
+# (tools/wire_bench.c on the seeded chat corpus of tools/chat_corpus.py: receive, parse, send, per
+# message, best of WIRE_BENCH_ROUNDS), then tools/bench.py (parse of pathological inputs vs plain and
+# vs cmark-gfm, load/serialize of large drafts, per-keystroke editing). Prints tables; SUSPECT lines
+# are findings, not failures. BENCH_ARGS=--quick for a smoke run of bench.py. The library is found
+# through its unversioned link, build/lib/libmessage_composer.so.
 BENCH_ARGS ?=
-bench: lib
-	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/$(LIB_SONAME) python3 tools/bench.py $(BENCH_ARGS)
+WIRE_BENCH_ROUNDS ?= 5
+BENCH_DIR := $(BUILD)/bench
+# Debian ships the extensions library without an unversioned link: it is named by its file name.
+CMARK_LIBS := -lcmark-gfm -l:libcmark-gfm-extensions.so.0.29.0.gfm.6
+
+$(BENCH_DIR)/corpus.md: tools/chat_corpus.py
+	python3 tools/chat_corpus.py $(BENCH_DIR)
+
+$(BENCH_DIR)/wire_bench: tools/wire_bench.c $(HEADER) lib
+	mkdir -p $(BENCH_DIR)
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) \
+		$(CMARK_LIBS) -o $@
+
+bench: lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
+	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS)
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
 # without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.

@@ -3,7 +3,7 @@
 
     python3 tools/bench.py [--quick] [--only parse,document,editing]
 
-The library: $MESSAGE_COMPOSER_LIB, else <repo>/build/lib/libmessage_composer.so.0 (`make lib`).
+The library: $MESSAGE_COMPOSER_LIB, else <repo>/build/lib/libmessage_composer.so (`make lib`).
 
 A. Markdown parse (mc_markdown_parse, C call + mc_string_free; JSON decoding in Python not
    counted) of pathological inputs against plain prose of the same size, at ~100 KB and ~400 KB:
@@ -41,7 +41,7 @@ from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_LIB = REPO / "build" / "lib" / "libmessage_composer.so.0"
+DEFAULT_LIB = REPO / "build" / "lib" / "libmessage_composer.so"
 
 MC_OK = 0
 MC_FORMAT_BOLD = 0

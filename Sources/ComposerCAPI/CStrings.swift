@@ -30,4 +30,16 @@ enum CStrings {
     static func copy(_ string: String) -> UnsafeMutablePointer<CChar>? {
         strdup(string)
     }
+
+    /// A malloc'd NUL-terminated copy of UTF-8 the engine wrote as bytes (the wire format's
+    /// outputs), freed with `mc_string_free`: no detour through a `String`, whose creation would
+    /// validate every byte again.
+    static func copy(utf8 bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else { return nil }
+        bytes.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { memcpy(copy, base, source.count) }
+        }
+        copy[bytes.count] = 0
+        return copy
+    }
 }

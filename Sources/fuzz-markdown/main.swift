@@ -2,7 +2,8 @@
 //
 // For every input that is valid UTF-8 (other inputs are skipped) it checks:
 //   1. MarkdownParser.parse never traps (a trap is a crash libFuzzer reports) and gives a
-//      well-formed document (one style per scalar, one block entry per line);
+//      well-formed document (style runs cover the text, one block entry per line, line breaks
+//      unstyled), whose flat spans are its spans and which parseFlat gives too;
 //   2. exactness: for D = parse(input), parse(serialize(D), names) == D, where names maps each
 //      mention uid of D to its display name (taken from D.spans);
 //   3. the document JSON round-trips: Document(json: D.json) loads and == D;
@@ -63,16 +64,29 @@ func checkMarkdown(_ input: String) -> String? {
     return nil
 }
 
-/// The document is well formed: its style runs cover the text exactly and it has one block entry
-/// per line. (Without this, a malformed parse result shows up later as a trap in the serializer.)
+/// The document is well formed, read through its flat form: style runs cover the text exactly, one
+/// block entry per line, every line break in a plain run; the flat form's spans are the document's
+/// spans; and the parser's flat output (what the C API renders and writes as JSON) is the document.
+/// (Without this, a malformed parse result shows up later as an index trap inside the serializer.)
 func checkShape(_ document: Document, input: String) -> String? {
     let flat = document.flat
     let lines = flat.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
-    let covered = flat.runs.reduce(0) { $0 + $1.utf8Count }
-    guard covered != flat.utf8.count || flat.lineBlocks.count != lines || document.lineCount != lines else { return nil }
+    var problems: [String] = []
+    if flat.runs.reduce(0, { $0 + $1.utf8Count }) != flat.utf8.count { problems.append("runs do not cover the text") }
+    if flat.lineBlocks.count != lines { problems.append("\(lines) lines, \(flat.lineBlocks.count) line blocks") }
+    var offset = 0
+    for run in flat.runs {
+        if run.style != .plain, flat.utf8[offset..<min(flat.utf8.count, offset + run.utf8Count)].contains(0x0A) {
+            problems.append("a line break is styled")
+        }
+        offset += run.utf8Count
+    }
+    if flat.spans != document.spans { problems.append("flat spans \(flat.spans) differ from spans \(document.spans)") }
+    let parsedFlat = MarkdownParser.parseFlat(input)
+    if parsedFlat.json != document.json { problems.append("parseFlat gives \(parsedFlat.json)") }
+    guard !problems.isEmpty else { return nil }
     return """
-        PROPERTY VIOLATED: parse(input) is malformed: \(flat.utf8.count) bytes, runs covering \(covered), \
-        \(lines) lines, \(flat.lineBlocks.count) line blocks
+        PROPERTY VIOLATED: parse(input) is malformed: \(problems.joined(separator: "; "))
         input:  \(input.debugDescription)
         text:   \(document.text.debugDescription)
         """

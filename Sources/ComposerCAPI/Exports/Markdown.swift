@@ -22,7 +22,7 @@ public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.read(markdown, "markdown")
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(MarkdownParser.parse(text).json)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(text).jsonUTF8)
     }
 }
 
@@ -36,7 +36,7 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(MarkdownParser.parse(text, names: names).json)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(text, names: names).jsonUTF8)
     }
 }
 
@@ -76,7 +76,7 @@ public func mc_markdown_to_plain_text(_ markdown: UnsafePointer<CChar>?, _ menti
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_text, "out_text")
         let limit = max_graphemes < 0 ? nil : Int(clamping: max_graphemes)
-        out.pointee = CStrings.copy(PlainTextRenderer.render(MarkdownParser.parse(text, names: names), maxGraphemes: limit))
+        out.pointee = CStrings.copy(PlainTextRenderer.render(MarkdownParser.parseFlat(text, names: names), maxGraphemes: limit))
     }
 }
 
@@ -91,6 +91,6 @@ public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_js
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
-        out.pointee = CStrings.copy(HTMLRenderer.render(MarkdownParser.parse(text, names: names)))
+        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(MarkdownParser.parseFlat(text, names: names)))
     }
 }

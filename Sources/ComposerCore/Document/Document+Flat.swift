@@ -17,8 +17,14 @@ public struct FlatDocument: Sendable {
 
 extension Document {
     /// Builds the tree from a flat document, already valid and normalized (O(n)). Runs are
-    /// merged where neighbours share a style; missing line blocks count as none.
+    /// merged where neighbours share a style; missing line blocks count as none. A flat document
+    /// that breaks its own rules still gives a well-formed document: bytes that are not UTF-8 read
+    /// as U+FFFD, missing styles are plain.
     public init(flat: FlatDocument) {
+        guard String(validating: flat.utf8, as: UTF8.self) != nil else {
+            self.init(flat: Document.repaired(flat))
+            return
+        }
         var fragment = TextFragment()
         fragment.bytes = flat.utf8
         fragment.runs.reserveCapacity(flat.runs.count)
@@ -38,6 +44,42 @@ extension Document {
         fragment.blocks = (0..<newlines).map { flat.lineBlocks.indices.contains($0) ? flat.lineBlocks[$0] : nil }
         let last = flat.lineBlocks.indices.contains(newlines) ? flat.lineBlocks[newlines] : nil
         self.init(fragment: fragment, lastLineBlock: last, values: flat.values)
+    }
+
+    /// `flat` with every byte sequence that is not UTF-8 replaced by U+FFFD, runs following.
+    private static func repaired(_ flat: FlatDocument) -> FlatDocument {
+        var utf8: [UInt8] = []
+        var runs: [StyleRun] = []
+        var position = 0
+        var runIndex = 0
+        var runEnd = 0
+        var style = InlineStyle.plain
+        let bytes = flat.utf8
+        while position < bytes.count {
+            while position >= runEnd {
+                if runIndex < flat.runs.count {
+                    style = flat.runs[runIndex].style
+                    runEnd += Swift.max(0, flat.runs[runIndex].utf8Count)
+                    runIndex += 1
+                } else {
+                    style = .plain
+                    runEnd = bytes.count
+                }
+            }
+            var decoder = UTF8()
+            var iterator = bytes[position...].prefix(4).makeIterator()
+            var scalar: Unicode.Scalar = "\u{FFFD}"
+            var length = 1
+            if case .scalarValue(let s) = decoder.decode(&iterator) {
+                scalar = s
+                length = UTF8.width(s)
+            }
+            let before = utf8.count
+            UTF8.encode(scalar) { utf8.append($0) }
+            runs.append(StyleRun(style: scalar == "\n" ? .plain : style, utf8Count: utf8.count - before))
+            position += length
+        }
+        return FlatDocument(utf8: utf8, runs: runs, lineBlocks: flat.lineBlocks, values: flat.values)
     }
 
     /// The document laid flat (O(n)).

@@ -1,7 +1,8 @@
 extension Document {
     /// The document JSON of DESIGN.md, canonical: compact, spans in canonical order, keys in the
-    /// order `start, end, format`, then the value keys.
-    public var json: String { JSONWriter.write(jsonValue) }
+    /// order `start, end, format`, then the value keys (the layout of `jsonValue`, written
+    /// straight into bytes from the flat document).
+    public var json: String { flat.json }
 
     public var jsonValue: JSONValue {
         .object([("text", .string(text)), ("spans", .array(spans.map(Document.jsonValue(of:))))])

@@ -1,57 +1,115 @@
-/// Writes compact JSON. Output is deterministic: object members in the order given.
+/// Writes compact JSON into one growing byte buffer. Output is deterministic: object members in
+/// the order given.
 public enum JSONWriter {
     public static func write(_ value: JSONValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    public static func write(_ value: JSONValue, into out: inout String) {
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .integer(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? "\(d)" : "null"
+        case .null: UTF8Bytes.append("null", to: &out)
+        case .bool(let b): b ? UTF8Bytes.append("true", to: &out) : UTF8Bytes.append("false", to: &out)
+        case .integer(let i): UTF8Bytes.appendDecimal(i, to: &out)
+        case .double(let d): d.isFinite ? out.append(contentsOf: "\(d)".utf8) : UTF8Bytes.append("null", to: &out)
         case .string(let s): writeString(s, into: &out)
         case .array(let elements):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 write(element, into: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 write(member.value, into: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    public static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+    public static func writeString(_ s: String, into out: inout [UInt8]) {
+        // Swift strings are contiguous UTF-8; the copy is a fallback that is never taken.
+        let written: Void? = s.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, into: &out) }
+        if written == nil { writeString(utf8: Array(s.utf8), into: &out) }
+    }
+
+    /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
+    static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copied = 0
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            // Blocks of 32 bytes that surely need no escape are passed over whole (the test
+            // vectorizes; it may flag a clean block holding non-ASCII, which is then read byte by
+            // byte).
+            if i + 32 <= count {
+                var flagged: UInt8 = 0
+                for j in i..<(i + 32) {
+                    let b = bytes[j]
+                    flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+                }
+                if flagged & 0x80 == 0 {
+                    i += 32
+                    continue
                 }
             }
+            let end = min(count, i + 32)
+            while i < end {
+                if needsEscape(bytes[i]) {
+                    out.append(contentsOf: bytes[copied..<i])
+                    appendEscape(bytes[i], to: &out)
+                    copied = i + 1
+                }
+                i += 1
+            }
         }
-        out += "\""
+        out.append(contentsOf: bytes[copied..<count])
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string of UTF-8 `bytes` from any collection of them.
+    static func writeString<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var copied = bytes.startIndex
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let b = bytes[i]
+            let next = bytes.index(after: i)
+            if needsEscape(b) {
+                out.append(contentsOf: bytes[copied..<i])
+                appendEscape(b, to: &out)
+                copied = next
+            }
+            i = next
+        }
+        out.append(contentsOf: bytes[copied...])
+        out.append(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
+    }
+
+    private static func appendEscape(_ b: UInt8, to out: inout [UInt8]) {
+        switch b {
+        case UInt8(ascii: "\""): UTF8Bytes.append("\\\"", to: &out)
+        case UInt8(ascii: "\\"): UTF8Bytes.append("\\\\", to: &out)
+        case 0x0A: UTF8Bytes.append("\\n", to: &out)
+        case 0x0D: UTF8Bytes.append("\\r", to: &out)
+        case 0x09: UTF8Bytes.append("\\t", to: &out)
+        case 0x08: UTF8Bytes.append("\\b", to: &out)
+        case 0x0C: UTF8Bytes.append("\\f", to: &out)
+        default:
+            UTF8Bytes.append("\\u00", to: &out)
+            for digit in [b >> 4, b & 0xF] { out.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10) }
+        }
     }
 }

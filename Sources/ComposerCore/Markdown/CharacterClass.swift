@@ -56,3 +56,40 @@ enum CharacterClass {
         }
     }
 }
+
+// The same classes read from UTF-8 bytes: ASCII answers from the byte alone, anything else
+// decodes its scalar.
+extension CharacterClass {
+    @inline(__always)
+    static func isASCIIPunctuation(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return true
+        default: return false
+        }
+    }
+
+    /// The class of the scalar starting at `i` (`.space` past the end).
+    static func flank(_ bytes: [UInt8], at i: Int) -> FlankClass {
+        guard i < bytes.count else { return .space }
+        let b = bytes[i]
+        if b < 0x80 { return flankASCII(b) }
+        return flank(UTF8Bytes.scalar(bytes, at: i).0)
+    }
+
+    /// The class of the scalar ending just before `end` (`.space` at the start).
+    static func flank(_ bytes: [UInt8], before end: Int) -> FlankClass {
+        guard end > 0, end <= bytes.count else { return .space }
+        let b = bytes[end - 1]
+        if b < 0x80 { return flankASCII(b) }
+        return flank(UTF8Bytes.scalar(bytes, before: end))
+    }
+
+    @inline(__always)
+    static func flankASCII(_ b: UInt8) -> FlankClass {
+        switch b {
+        case 9, 10, 12, 13, 32: return .space
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return .punctuation
+        default: return .other
+        }
+    }
+}

@@ -2,39 +2,53 @@
 /// (`&#x26;`), as CommonMark does. Invalid code points and U+0000 become U+FFFD, and a carriage
 /// return a line feed.
 enum EntityDecoder {
-    static func decode(_ src: [Unicode.Scalar], at start: Int) -> ([Unicode.Scalar], Int)? {
+    /// Decodes the reference starting at `start` (an `&`) in `src`, appending its UTF-8 to `out`;
+    /// returns how many bytes of `src` it takes, or nil (and appends nothing) when there is none.
+    static func decode(_ src: [UInt8], at start: Int, into out: inout [UInt8]) -> Int? {
         var i = start + 1
         guard i < src.count else { return nil }
-        if src[i] == "#" {
+        if src[i] == UInt8(ascii: "#") {
             i += 1
             var hex = false
-            if i < src.count, src[i] == "x" || src[i] == "X" { hex = true; i += 1 }
+            if i < src.count, src[i] == UInt8(ascii: "x") || src[i] == UInt8(ascii: "X") {
+                hex = true
+                i += 1
+            }
             let digitsStart = i
             var value: UInt32 = 0
-            while i < src.count, i - digitsStart < (hex ? 6 : 7) {
-                let c = src[i]
-                let digit: UInt32
-                switch c {
-                case "0"..."9": digit = c.value - 0x30
-                case "a"..."f" where hex: digit = c.value - 0x61 + 10
-                case "A"..."F" where hex: digit = c.value - 0x41 + 10
-                default: digit = 99
-                }
-                if digit == 99 { break }
+            while i < src.count, i - digitsStart < (hex ? 6 : 7), let digit = digit(src[i], hex: hex) {
                 value = value * (hex ? 16 : 10) + digit
                 i += 1
             }
-            guard i > digitsStart, i < src.count, src[i] == ";" else { return nil }
-            let scalar = value == 0 ? nil : Unicode.Scalar(value)
+            guard i > digitsStart, i < src.count, src[i] == UInt8(ascii: ";") else { return nil }
             // A draft holds no carriage return: "&#13;" is a line break like any other.
-            return ([value == 13 ? "\n" : scalar ?? "\u{FFFD}"], i + 1 - start)
+            let scalar: Unicode.Scalar = value == 13 ? "\n" : value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+            UTF8Bytes.append(scalar, to: &out)
+            return i + 1 - start
         }
         let nameStart = i
-        while i < src.count, i - nameStart <= HTMLEntities.maxNameLength,
-              ("a"..."z").contains(src[i]) || ("A"..."Z").contains(src[i]) || ("0"..."9").contains(src[i]) { i += 1 }
-        guard i > nameStart, i < src.count, src[i] == ";" else { return nil }
-        let name = String(String.UnicodeScalarView(src[nameStart..<i]))
-        guard let value = HTMLEntities.table[name] else { return nil }
-        return (Array(value.unicodeScalars), i + 1 - start)
+        while i < src.count, i - nameStart <= HTMLEntities.maxNameLength, isAlphanumeric(src[i]) { i += 1 }
+        guard i > nameStart, i < src.count, src[i] == UInt8(ascii: ";") else { return nil }
+        guard let value = HTMLEntities.table[String(decoding: src[nameStart..<i], as: UTF8.self)] else { return nil }
+        out.append(contentsOf: value.utf8)
+        return i + 1 - start
+    }
+
+    private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private static func isAlphanumeric(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return false
+        }
     }
 }

@@ -2,317 +2,284 @@
 /// nested with a stack: when a mark ends below others, those are closed and reopened. Emphasis
 /// delimiters are then checked against CommonMark's flanking rules, and neighbouring characters
 /// are turned into numeric entities until every opener can open and every closer can close.
-enum InlineWriter {
-    /// A mark that opens and closes around content.
-    enum Mark: Hashable {
-        case link(UInt32), color(UInt32), underline, strike, bold, italic
+///
+/// A line becomes tokens: text (a run of equally styled characters of the document, a byte range),
+/// raw syntax (tags, link brackets, code spans, mentions; bytes in `raw`) and delimiter runs. How a
+/// text character is written (as is, backslash-escaped, as an entity) follows from the character
+/// and its neighbours; the rules that look further (line start and end, flanking) record their
+/// decisions in `encodingOverride`. One writer serves every line of a document.
+struct InlineWriter {
+    /// A mark that opens and closes around content; `value` is the link id or the colour.
+    struct Mark: Equatable {
+        enum Kind: Int { case link, color, underline, strike, bold, italic }
+        var kind: Kind
+        var value: UInt32 = 0
+
+        /// Whether `style` carries this mark.
+        func isIn(_ style: InlineStyle) -> Bool {
+            switch kind {
+            case .link: return style.link != 0 && style.link == value
+            case .color: return style.color != 0 && style.color == value
+            case .underline: return style.flags.contains(.underline)
+            case .strike: return style.flags.contains(.strike)
+            case .bold: return style.flags.contains(.bold)
+            case .italic: return style.flags.contains(.italic)
+            }
+        }
+
+        /// The marks of `style`, in priority order.
+        static func all(of style: InlineStyle, into marks: inout [Mark]) {
+            marks.removeAll(keepingCapacity: true)
+            if style.link != 0 { marks.append(Mark(kind: .link, value: style.link)) }
+            if style.color != 0 { marks.append(Mark(kind: .color, value: style.color)) }
+            if style.flags.contains(.underline) { marks.append(Mark(kind: .underline)) }
+            if style.flags.contains(.strike) { marks.append(Mark(kind: .strike)) }
+            if style.flags.contains(.bold) { marks.append(Mark(kind: .bold)) }
+            if style.flags.contains(.italic) { marks.append(Mark(kind: .italic)) }
+        }
     }
 
-    enum Token {
-        /// A character of the text.
-        case text(Unicode.Scalar)
-        /// Syntax that is written as is (tags, link brackets, code spans, mentions).
-        case raw([Unicode.Scalar])
-        /// An emphasis or strike delimiter run.
-        case delimiter(Unicode.Scalar, count: Int, opens: Bool)
+    enum TokenKind { case text, raw, delimiter }
+
+    struct Token {
+        var kind: TokenKind
+        /// Text: the document's bytes `start..<end`; raw: `raw[start..<end]`.
+        var start = 0
+        var end = 0
+        /// Delimiters: the character, how many, and whether the run opens.
+        var char: UInt8 = 0
+        var count = 0
+        var opens = false
+        /// Text written as is (raw mode, unformatted text).
+        var verbatim = false
     }
 
-    static func write(_ doc: _LegacyDocument, _ range: Range<Int>, mode: MarkdownSerializer.Mode) -> String {
-        var tokens: [Token] = []
-        var stack: [(mark: Mark, delimiter: Unicode.Scalar?)] = []
-        let styles = doc.styles
-        /// Whether the text at `i` is written unescaped (raw mode, unformatted text).
-        var rawText: [Bool] = []
+    /// A run of equally styled characters within the line.
+    struct Segment {
+        var style: InlineStyle
+        var start: Int
+        var end: Int
+        var scalars: Int
+    }
 
-        func marks(_ s: InlineStyle) -> Set<Mark> {
-            var m = Set<Mark>()
-            if s.link != 0 { m.insert(.link(s.link)) }
-            if s.color != 0 { m.insert(.color(s.color)) }
-            if s.flags.contains(.underline) { m.insert(.underline) }
-            if s.flags.contains(.strike) { m.insert(.strike) }
-            if s.flags.contains(.bold) { m.insert(.bold) }
-            if s.flags.contains(.italic) { m.insert(.italic) }
-            return m
-        }
+    let doc: FlatDocument
+    let mode: MarkdownSerializer.Mode
+    var tokens: [Token] = []
+    var raw: [UInt8] = []
+    /// The open marks, each with its emphasis delimiter (0 for marks written otherwise).
+    var stack: [(mark: Mark, delimiter: UInt8)] = []
+    var segments: [Segment] = []
+    /// Per byte of the document: 0, or the encoding a rule beyond the character itself chose.
+    var encodingOverride: [Encoding]
+    /// The run holding the next line's first byte, and where that run starts.
+    private var runIndex = 0
+    private var runStart = 0
+    private var wanted: [Mark] = []
+    private var missing: [Mark] = []
 
-        func lastDelimiterChar() -> Unicode.Scalar? {
-            if case .delimiter(let c, _, _)? = tokens.last { return c }
-            return nil
-        }
+    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode) {
+        self.doc = doc
+        self.mode = mode
+        encodingOverride = [Encoding](repeating: .none, count: doc.utf8.count)
+    }
 
-        func close(_ entry: (mark: Mark, delimiter: Unicode.Scalar?)) {
-            switch entry.mark {
-            case .link(let id):
-                tokens.append(.raw(Array(("](" + destination(doc.values.link(id) ?? "") + ")").unicodeScalars)))
-            case .color: tokens.append(.raw(Array("</color>".unicodeScalars)))
-            case .underline: tokens.append(.raw(Array("</u>".unicodeScalars)))
-            case .strike: tokens.append(.delimiter("~", count: 2, opens: false))
-            case .bold: tokens.append(.delimiter(entry.delimiter ?? "*", count: 2, opens: false))
-            case .italic: tokens.append(.delimiter(entry.delimiter ?? "*", count: 1, opens: false))
-            }
-        }
-
-        func open(_ mark: Mark) {
-            var delimiter: Unicode.Scalar?
-            switch mark {
-            case .link: tokens.append(.raw(["["]))
-            case .color(let rgb): tokens.append(.raw(Array(("<color=" + ColorPolicy.format(rgb) + ">").unicodeScalars)))
-            case .underline: tokens.append(.raw(Array("<u>".unicodeScalars)))
-            case .strike: tokens.append(.delimiter("~", count: 2, opens: true))
-            case .bold, .italic:
-                // `*` unless the other emphasis already uses it, or a `*` run is right before.
-                let taken = stack.contains { $0.delimiter == "*" } || lastDelimiterChar() == "*"
-                delimiter = taken ? "_" : "*"
-                tokens.append(.delimiter(delimiter ?? "*", count: mark == .bold ? 2 : 1, opens: true))
-            }
-            stack.append((mark, delimiter))
-        }
-
-        /// How far (in characters) `mark` continues from `start` without a break.
-        func extent(_ mark: Mark, from start: Int) -> Int {
-            var i = start
-            while i < range.upperBound, marks(styles[i]).contains(mark) { i += 1 }
-            return i - start
-        }
-
-        var i = range.lowerBound
-        while i < range.upperBound {
-            // One segment: characters with the same style (a mention or a code run is one token).
-            let style = styles[i]
-            var end = i + 1
-            while end < range.upperBound, styles[end] == style { end += 1 }
-            let wanted = marks(style)
-            var keep = 0
-            while keep < stack.count, wanted.contains(stack[keep].mark) { keep += 1 }
-            while stack.count > keep { close(stack.removeLast()) }
-            let missing = wanted.subtracting(stack.map(\.mark))
-            let order = missing.sorted { a, b in
-                let ea = extent(a, from: i), eb = extent(b, from: i)
-                return ea != eb ? ea > eb : priority(a) < priority(b)
-            }
-            for mark in order { open(mark) }
-            if style.mention != 0, let mention = doc.values.mention(style.mention) {
-                // "_" is escaped so renderers that do not know mentions see no emphasis in a uid.
-                let uid = mention.uid.unicodeScalars.flatMap { $0 == "_" ? ["\\", "_"] : [$0] as [Unicode.Scalar] }
-                tokens.append(.raw(Array("<@uid:".unicodeScalars) + uid + [">"]))
-            } else if style.flags.contains(.code) {
-                tokens.append(.raw(codeSpan(Array(doc.scalars[i..<end]))))
-            } else {
-                let unformatted = mode == .raw && wanted.isEmpty
-                for k in i..<end {
-                    tokens.append(.text(doc.scalars[k]))
-                    rawText.append(unformatted)
-                }
-            }
-            i = end
-        }
+    /// Appends line `range`'s markdown to `out`. Lines are written in document order.
+    mutating func write(_ range: Range<Int>, into out: inout [UInt8]) {
+        tokens.removeAll(keepingCapacity: true)
+        raw.removeAll(keepingCapacity: true)
+        stack.removeAll(keepingCapacity: true)
+        findSegments(range)
+        for s in segments.indices { writeSegment(s) }
         while let entry = stack.popLast() { close(entry) }
         // A line starting with a link whose text holds "]:" inside code would read as a link
         // reference definition; an empty <u></u> in front (invisible, no format) prevents that.
-        if case .raw(let first)? = tokens.first, first == ["["], tokens.contains(where: { token in
-            if case .raw(let r) = token, r.first == "`" { return String(String.UnicodeScalarView(r)).contains("]:") }
-            return false
-        }) {
-            tokens.insert(.raw(Array("<u></u>".unicodeScalars)), at: 0)
-        }
-        return render(tokens, rawText: rawText)
+        if startsWithLinkHoldingColonCode() { UTF8Bytes.append("<u></u>", to: &out) }
+        render(into: &out)
     }
 
-    private static func priority(_ mark: Mark) -> Int {
-        switch mark {
-        case .link: return 0
-        case .color: return 1
-        case .underline: return 2
-        case .strike: return 3
-        case .bold: return 4
-        case .italic: return 5
+    /// The line's segments: its runs, cut to the line, neighbours of one style merged.
+    private mutating func findSegments(_ range: Range<Int>) {
+        segments.removeAll(keepingCapacity: true)
+        while runIndex < doc.runs.count, runStart + doc.runs[runIndex].utf8Count <= range.lowerBound {
+            runStart += doc.runs[runIndex].utf8Count
+            runIndex += 1
+        }
+        var r = runIndex
+        var start = runStart
+        while r < doc.runs.count, start < range.upperBound {
+            let end = start + doc.runs[r].utf8Count
+            let a = max(start, range.lowerBound), b = min(end, range.upperBound)
+            if a < b {
+                let scalars = UTF8Bytes.scalarCount(doc.utf8, a..<b)
+                if let last = segments.indices.last, segments[last].style == doc.runs[r].style {
+                    segments[last].end = b
+                    segments[last].scalars += scalars
+                } else {
+                    segments.append(Segment(style: doc.runs[r].style, start: a, end: b, scalars: scalars))
+                }
+            }
+            start = end
+            r += 1
+        }
+        // Bytes no run covers (a flat document that breaks its rules) read as plain text.
+        let covered = segments.last?.end ?? range.lowerBound
+        if covered < range.upperBound {
+            segments.append(Segment(style: .plain, start: covered, end: range.upperBound,
+                                    scalars: UTF8Bytes.scalarCount(doc.utf8, covered..<range.upperBound)))
         }
     }
 
-    /// A link destination: parentheses escaped, and `&` written `&amp;` (renderers decode entities
-    /// in destinations before backslash escapes, so `\&` would not protect `&amp;` in a URL).
-    static func destination(_ url: String) -> String {
-        var out = ""
-        for s in url.unicodeScalars {
-            if s == "&" { out += "&amp;"; continue }
-            if s == "(" || s == ")" || s == "\\" { out += "\\" }
-            out.unicodeScalars.append(s)
+    private mutating func writeSegment(_ s: Int) {
+        let segment = segments[s]
+        let style = segment.style
+        Mark.all(of: style, into: &wanted)
+        var keep = 0
+        while keep < stack.count, stack[keep].mark.isIn(style) { keep += 1 }
+        while stack.count > keep {
+            let entry = stack.removeLast()
+            close(entry)
         }
-        return out
+        // Marks to open: the one that lasts longest first, then by priority.
+        missing.removeAll(keepingCapacity: true)
+        for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
+        if missing.count > 1 {
+            let extents = missing.map { extent($0, from: s) }
+            let order = missing.indices.sorted { a, b in
+                extents[a] != extents[b] ? extents[a] > extents[b] : missing[a].kind.rawValue < missing[b].kind.rawValue
+            }
+            missing = order.map { missing[$0] }
+        }
+        for mark in missing { open(mark) }
+        if style.mention != 0, let mention = doc.values.mention(style.mention) {
+            // "_" is escaped so renderers that do not know mentions see no emphasis in a uid.
+            let start = raw.count
+            UTF8Bytes.append("<@uid:", to: &raw)
+            for b in mention.uid.utf8 {
+                if b == UInt8(ascii: "_") { raw.append(UInt8(ascii: "\\")) }
+                raw.append(b)
+            }
+            raw.append(UInt8(ascii: ">"))
+            tokens.append(Token(kind: .raw, start: start, end: raw.count))
+        } else if style.flags.contains(.code) {
+            let start = raw.count
+            appendCodeSpan(segment.start..<segment.end)
+            tokens.append(Token(kind: .raw, start: start, end: raw.count))
+        } else {
+            tokens.append(Token(kind: .text, start: segment.start, end: segment.end,
+                                verbatim: mode == .raw && wanted.isEmpty))
+        }
+    }
+
+    /// How far (in characters) `mark` continues from segment `s` on.
+    private func extent(_ mark: Mark, from s: Int) -> Int {
+        var total = 0
+        var k = s
+        while k < segments.count, mark.isIn(segments[k].style) {
+            total += segments[k].scalars
+            k += 1
+        }
+        return total
+    }
+
+    private mutating func close(_ entry: (mark: Mark, delimiter: UInt8)) {
+        switch entry.mark.kind {
+        case .link:
+            let start = raw.count
+            UTF8Bytes.append("](", to: &raw)
+            appendDestination(doc.values.link(entry.mark.value) ?? "")
+            raw.append(UInt8(ascii: ")"))
+            tokens.append(Token(kind: .raw, start: start, end: raw.count))
+        case .color: appendRaw("</color>")
+        case .underline: appendRaw("</u>")
+        case .strike: tokens.append(Token(kind: .delimiter, char: UInt8(ascii: "~"), count: 2, opens: false))
+        case .bold: tokens.append(Token(kind: .delimiter, char: entry.delimiter, count: 2, opens: false))
+        case .italic: tokens.append(Token(kind: .delimiter, char: entry.delimiter, count: 1, opens: false))
+        }
+    }
+
+    private mutating func open(_ mark: Mark) {
+        // The emphasis delimiter the mark uses, 0 for marks written otherwise.
+        var delimiter: UInt8 = 0
+        switch mark.kind {
+        case .link: appendRaw("[")
+        case .color:
+            let start = raw.count
+            UTF8Bytes.append("<color=", to: &raw)
+            UTF8Bytes.appendColor(mark.value, to: &raw)
+            raw.append(UInt8(ascii: ">"))
+            tokens.append(Token(kind: .raw, start: start, end: raw.count))
+        case .underline: appendRaw("<u>")
+        case .strike: tokens.append(Token(kind: .delimiter, char: UInt8(ascii: "~"), count: 2, opens: true))
+        case .bold, .italic:
+            // `*` unless the other emphasis already uses it, or a `*` run is right before.
+            let lastIsStar = tokens.last.map { $0.kind == .delimiter && $0.char == UInt8(ascii: "*") } ?? false
+            let taken = stack.contains { $0.delimiter == UInt8(ascii: "*") } || lastIsStar
+            delimiter = taken ? UInt8(ascii: "_") : UInt8(ascii: "*")
+            tokens.append(Token(kind: .delimiter, char: delimiter, count: mark.kind == .bold ? 2 : 1, opens: true))
+        }
+        stack.append((mark, delimiter))
+    }
+
+    private mutating func appendRaw(_ literal: StaticString) {
+        let start = raw.count
+        UTF8Bytes.append(literal, to: &raw)
+        tokens.append(Token(kind: .raw, start: start, end: raw.count))
+    }
+
+    /// A link destination: parentheses and backslashes escaped, and `&` written `&amp;`
+    /// (renderers decode entities in destinations before backslash escapes, so `\&` would not
+    /// protect `&amp;` in a URL).
+    private mutating func appendDestination(_ url: String) {
+        for b in url.utf8 {
+            switch b {
+            case UInt8(ascii: "&"): UTF8Bytes.append("&amp;", to: &raw)
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+                raw.append(UInt8(ascii: "\\"))
+                raw.append(b)
+            default: raw.append(b)
+            }
+        }
     }
 
     /// A code span whose backtick fence differs from every backtick run inside, padded with a
     /// space where CommonMark would otherwise strip or merge one.
-    static func codeSpan(_ content: [Unicode.Scalar]) -> [Unicode.Scalar] {
-        var runs = Set<Int>()
+    private mutating func appendCodeSpan(_ range: Range<Int>) {
+        let content = doc.utf8[range]
+        // The run lengths inside, as a set of small numbers.
+        var runLengths: [Bool] = []
         var current = 0
-        for s in content + [" "] {
-            if s == "`" { current += 1 } else { if current > 0 { runs.insert(current) }; current = 0 }
+        for b in content {
+            if b == UInt8(ascii: "`") {
+                current += 1
+            } else if current > 0 {
+                if runLengths.count <= current { runLengths += repeatElement(false, count: current + 1 - runLengths.count) }
+                runLengths[current] = true
+                current = 0
+            }
+        }
+        if current > 0 {
+            if runLengths.count <= current { runLengths += repeatElement(false, count: current + 1 - runLengths.count) }
+            runLengths[current] = true
         }
         var fence = 1
-        while runs.contains(fence) { fence += 1 }
-        let ticks = Array(repeating: Unicode.Scalar("`"), count: fence)
-        let allSpaces = content.allSatisfy { $0 == " " }
-        let pad = content.first == "`" || content.last == "`" || (content.first == " " && content.last == " " && !allSpaces)
-        return ticks + (pad ? [" "] : []) + content + (pad ? [" "] : []) + ticks
+        while fence < runLengths.count, runLengths[fence] { fence += 1 }
+        let first = content.first ?? 0, last = content.last ?? 0
+        let allSpaces = !content.contains { $0 != 0x20 }
+        let pad = first == UInt8(ascii: "`") || last == UInt8(ascii: "`") || (first == 0x20 && last == 0x20 && !allSpaces)
+        raw.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
+        if pad { raw.append(0x20) }
+        raw.append(contentsOf: content)
+        if pad { raw.append(0x20) }
+        raw.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
     }
 
-    // MARK: Rendering text with escapes and entities
-
-    private enum Encoding { case plain, escaped, entity }
-
-    /// Characters that are syntax anywhere in a line.
-    private static func alwaysEscaped(_ s: Unicode.Scalar) -> Bool {
-        switch s {
-        case "\\", "*", "_", "`", "[", "]", "<", ">", "~", "|": return true
-        default: return false
-        }
-    }
-
-    private static func render(_ tokens: [Token], rawText: [Bool]) -> String {
-        // Decide how each text token is written.
-        var encoding: [Encoding] = []
-        var textIndex: [Int] = Array(repeating: -1, count: tokens.count)
-        var nextText = 0
-        for (t, token) in tokens.enumerated() {
-            guard case .text(let s) = token else { continue }
-            textIndex[t] = nextText
-            let raw = rawText[nextText]
-            nextText += 1
-            if raw {
-                encoding.append(.plain)
-            } else if s == "\r" || s == "\u{0B}" || s == "\u{0C}" || s == "\u{FEFF}" {
-                encoding.append(.entity)
-            } else if alwaysEscaped(s) {
-                encoding.append(.escaped)
-            } else if s == "!", t + 1 < tokens.count, case .raw(let next) = tokens[t + 1], next.first == "[" {
-                encoding.append(.escaped)  // "![" would open an image
-            } else if s == "&", t + 1 < tokens.count, case .text(let n) = tokens[t + 1], n.properties.isAlphabetic || ("0"..."9").contains(n) || n == "#" {
-                encoding.append(.escaped)
-            } else {
-                encoding.append(.plain)
-            }
-        }
-        applyLineStartRules(tokens, textIndex, &encoding, rawText)
-        applyEdgeSpaces(tokens, textIndex, &encoding, rawText)
-        fixFlanking(tokens, textIndex, &encoding)
-
-        // An array, not String.UnicodeScalarView: appending a sequence to the view copies it
-        // whole each time, which made long lines quadratic.
-        var out: [Unicode.Scalar] = []
-        out.reserveCapacity(tokens.count * 2)
-        for (t, token) in tokens.enumerated() {
-            switch token {
-            case .raw(let scalars): out.append(contentsOf: scalars)
-            case .delimiter(let c, let count, _): out.append(contentsOf: repeatElement(c, count: count))
-            case .text(let s):
-                switch encoding[textIndex[t]] {
-                case .plain: out.append(s)
-                case .escaped: out.append("\\"); out.append(s)
-                case .entity: out.append(contentsOf: ("&#" + String(s.value) + ";").unicodeScalars)
-                }
-            }
-        }
-        return String(String.UnicodeScalarView(out))
-    }
-
-    /// At the start of a line, characters that would begin a block: `#`, `+`, `-`, `=`, and a
-    /// run of digits followed by `.` or `)`.
-    private static func applyLineStartRules(_ tokens: [Token], _ textIndex: [Int], _ encoding: inout [Encoding], _ rawText: [Bool]) {
-        guard case .text(let first)? = tokens.first, !rawText[0] else { return }
-        switch first {
-        case "#", "+", "-", "=": if encoding[0] == .plain { encoding[0] = .escaped }
-        case "0"..."9":
-            var t = 0
-            while t < tokens.count, case .text(let s) = tokens[t], ("0"..."9").contains(s) { t += 1 }
-            if t < tokens.count, t - 0 <= 9, case .text(let s) = tokens[t], s == "." || s == ")" {
-                encoding[textIndex[t]] = .escaped
-            }
-        default: break
-        }
-    }
-
-    /// Spaces and tabs at either end of a line would be dropped by the block parser.
-    private static func applyEdgeSpaces(_ tokens: [Token], _ textIndex: [Int], _ encoding: inout [Encoding], _ rawText: [Bool]) {
-        var t = 0
-        while t < tokens.count, case .text(let s) = tokens[t], s == " " || s == "\t" {
-            encoding[textIndex[t]] = .entity
-            t += 1
-        }
-        t = tokens.count - 1
-        while t >= 0, case .text(let s) = tokens[t], s == " " || s == "\t" {
-            encoding[textIndex[t]] = .entity
-            t -= 1
-        }
-    }
-
-    /// The class CommonMark sees for the last (`atEnd`) or first character a token writes.
-    /// The token that decides how CommonMark classifies the neighbour of the delimiter at `t`
-    /// on one side: tildes are transparent (cmark-gfm's strikethrough skips them), so `~~` tokens
-    /// and written `~` are looked through. Nil means the start or end of the line.
-    private static func neighbor(_ tokens: [Token], of t: Int, step: Int, _ textIndex: [Int], _ encoding: [Encoding]) -> Int? {
-        var k = t + step
-        while k >= 0, k < tokens.count {
-            switch tokens[k] {
-            case .delimiter(let c, _, _) where c == "~": k += step
-            case .text(let s) where s == "~" && encoding[textIndex[k]] == .plain: k += step
-            default: return k
-            }
-        }
-        return nil
-    }
-
-    /// The class CommonMark sees for the last (`atEnd`) or first character token `t` writes.
-    private static func flankClass(_ tokens: [Token], _ t: Int?, atEnd: Bool, _ textIndex: [Int], _ encoding: [Encoding]) -> FlankClass {
-        guard let t else { return .space }
-        switch tokens[t] {
-        case .raw(let scalars): return CharacterClass.flank(atEnd ? scalars.last : scalars.first)
-        case .delimiter: return .punctuation
-        case .text(let s):
-            switch encoding[textIndex[t]] {
-            case .plain: return CharacterClass.flank(s)
-            // "\~" read from its end skips the "~" and meets "\\": punctuation either way.
-            case .escaped, .entity: return .punctuation
-            }
-        }
-    }
-
-    /// Encodes characters next to delimiters until each opener is left-flanking and each closer
-    /// right-flanking (cleanly where possible: an opener followed by a letter after a space or
-    /// punctuation). Encoding only ever turns a character into punctuation, so this settles.
-    private static func fixFlanking(_ tokens: [Token], _ textIndex: [Int], _ encoding: inout [Encoding]) {
-        func isText(_ t: Int?) -> Bool {
-            guard let t, case .text = tokens[t] else { return false }
-            return true
-        }
-        func encode(_ t: Int?) -> Bool {
-            guard let t, isText(t), encoding[textIndex[t]] == .plain else { return false }
-            encoding[textIndex[t]] = .entity
-            return true
-        }
-        func ambiguous(_ t: Int?) -> Bool {
-            guard let t, isText(t), encoding[textIndex[t]] == .plain, case .text(let s) = tokens[t] else { return false }
-            return CharacterClass.isAmbiguousForFlanking(s)
-        }
-        var changed = true
-        while changed {
-            changed = false
-            for (t, token) in tokens.enumerated() {
-                guard case .delimiter(_, _, let opens) = token else { continue }
-                let left = neighbor(tokens, of: t, step: -1, textIndex, encoding)
-                let right = neighbor(tokens, of: t, step: 1, textIndex, encoding)
-                if ambiguous(left) { changed = encode(left) || changed }
-                if ambiguous(right) { changed = encode(right) || changed }
-                let l = flankClass(tokens, left, atEnd: true, textIndex, encoding)
-                let r = flankClass(tokens, right, atEnd: false, textIndex, encoding)
-                if opens {
-                    if r == .space { changed = encode(right) || changed; continue }
-                    if l == .other { changed = encode(left) || changed }
-                } else {
-                    if l == .space { changed = encode(left) || changed; continue }
-                    if r == .other { changed = encode(right) || changed }
-                }
-            }
+    private func startsWithLinkHoldingColonCode() -> Bool {
+        guard let first = tokens.first, first.kind == .raw, first.end - first.start == 1,
+              raw[first.start] == UInt8(ascii: "[") else { return false }
+        return tokens.contains { token in
+            guard token.kind == .raw, token.end > token.start, raw[token.start] == UInt8(ascii: "`") else { return false }
+            let bytes = raw[token.start..<token.end]
+            return zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":") }
         }
     }
 }

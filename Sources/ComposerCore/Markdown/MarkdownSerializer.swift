@@ -8,6 +8,8 @@
 /// - text: every character that could be read as syntax is backslash-escaped; characters next to a
 ///   delimiter become numeric entities (`&#32;`) where CommonMark's flanking rules would otherwise
 ///   misread the delimiter, and so do spaces at the start and end of a line.
+///
+/// Reads the flat document and writes UTF-8 into one growing buffer.
 public enum MarkdownSerializer {
     public enum Mode: Sendable {
         /// Every format, every character literal: `parse(serialize(D)) == D`.
@@ -20,98 +22,172 @@ public enum MarkdownSerializer {
     }
 
     public static func serialize(_ document: Document, mode: Mode = .rich) -> String {
-        var doc = _LegacyDocument(document)
+        serialize(document.flat, mode: mode)
+    }
+
+    public static func serialize(_ document: FlatDocument, mode: Mode = .rich) -> String {
+        var doc = document
         if mode == .plain {
-            doc.restyle(at: Array(doc.styles.indices)) { s in
-                let mention = s.mention
-                s = .plain
-                s.mention = mention
+            for i in doc.runs.indices {
+                var plain = InlineStyle.plain
+                plain.mention = doc.runs[i].style.mention
+                doc.runs[i].style = plain
             }
             for line in doc.lineBlocks.indices { doc.lineBlocks[line] = nil }
         }
-        let ranges = doc.lineRanges
-        var blocks: [String] = []
+        var writer = BlockWriter(doc, mode: mode)
+        writer.write()
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+}
+
+/// The block structure of the wire format, written line run by line run into `out`.
+private struct BlockWriter {
+    let doc: FlatDocument
+    let mode: MarkdownSerializer.Mode
+    /// Every line's bytes, without its `\n`.
+    let lines: [Range<Int>]
+    var inline: InlineWriter
+    var out: [UInt8] = []
+
+    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode) {
+        self.doc = doc
+        self.mode = mode
+        var lines: [Range<Int>] = []
+        lines.reserveCapacity(doc.lineBlocks.count)
+        var start = 0
+        for (i, b) in doc.utf8.enumerated() where b == 0x0A {
+            lines.append(start..<i)
+            start = i + 1
+        }
+        lines.append(start..<doc.utf8.count)
+        self.lines = lines
+        inline = InlineWriter(doc, mode: mode)
+        out.reserveCapacity(doc.utf8.count + doc.utf8.count / 4 + 16)
+    }
+
+    func block(ofLine line: Int) -> BlockFormat? {
+        line < doc.lineBlocks.count ? doc.lineBlocks[line] : nil
+    }
+
+    mutating func write() {
         var line = 0
-        while line < ranges.count {
-            let block = doc.lineBlocks[line]
+        while line < lines.count {
+            let block = self.block(ofLine: line)
             var last = line
-            while last + 1 < ranges.count, doc.lineBlocks[last + 1] == block { last += 1 }
-            let run = Array(ranges[line...last])
+            while last + 1 < lines.count, self.block(ofLine: last + 1) == block { last += 1 }
+            if line > 0 { UTF8Bytes.append("\n\n", to: &out) }
             switch block {
-            case .codeBlock?: blocks.append(codeBlock(doc, run))
-            case .bulletList?, .orderedList?: blocks.append(list(doc, run, ordered: block == .orderedList, mode: mode))
-            case .quote?: blocks.append(paragraphs(doc, run, prefix: "> ", blank: ">", mode: mode))
-            case nil: blocks.append(paragraphs(doc, run, prefix: "", blank: "", mode: mode))
+            case .codeBlock?: codeBlock(line...last)
+            case .bulletList?, .orderedList?: list(line...last, ordered: block == .orderedList)
+            case .quote?: paragraphs(line...last, prefix: "> ", blank: ">")
+            case nil: paragraphs(line...last, prefix: "", blank: "")
             }
             line = last + 1
         }
-        if blocks == [""] { return "" }
-        return blocks.joined(separator: "\n\n")
     }
 
     /// Paragraph-capable lines (plain or quoted): empty lines at the run's edges become `<p></p>`
     /// blocks, the rest one paragraph with hard breaks.
-    private static func paragraphs(_ doc: _LegacyDocument, _ run: [Range<Int>], prefix: String, blank: String, mode: Mode) -> String {
-        if run.count == 1, run[0].isEmpty, prefix.isEmpty {
+    private mutating func paragraphs(_ run: ClosedRange<Int>, prefix: StaticString, blank: StaticString) {
+        if run.count == 1, lines[run.lowerBound].isEmpty, prefix.utf8CodeUnitCount == 0 {
             // A document that is one empty plain line is the empty message.
-            return doc.count == 0 ? "" : "<p></p>"
+            if !doc.utf8.isEmpty { UTF8Bytes.append("<p></p>", to: &out) }
+            return
         }
-        if mode == .raw { return rawParagraphs(doc, run, prefix: prefix, blank: blank) }
-        var first = 0
-        while first < run.count, run[first].isEmpty { first += 1 }
-        var parts: [[String]] = []
-        if first == run.count {
-            parts.append(Array(repeating: "<p></p>", count: run.count))
-        } else {
-            var last = run.count - 1
-            while run[last].isEmpty { last -= 1 }
-            if first > 0 { parts.append(Array(repeating: "<p></p>", count: first)) }
-            var lines: [String] = []
-            for i in first...last {
-                let content = InlineWriter.write(doc, run[i], mode: mode)
-                lines.append(i < last ? content + "\\" : content)
-            }
-            parts.append(lines)
-            if last < run.count - 1 { parts.append(Array(repeating: "<p></p>", count: run.count - 1 - last)) }
+        if mode == .raw { return rawParagraphs(run, prefix: prefix, blank: blank) }
+        guard let first = run.first(where: { !lines[$0].isEmpty }), let last = run.last(where: { !lines[$0].isEmpty }) else {
+            emptyLines(run.count, prefix: prefix)
+            return
         }
-        return parts.map { $0.map { prefix + $0 }.joined(separator: "\n") }.joined(separator: "\n" + blank + "\n")
+        if first > run.lowerBound {
+            emptyLines(first - run.lowerBound, prefix: prefix)
+            partBreak(blank)
+        }
+        for i in first...last {
+            if i > first { out.append(0x0A) }
+            UTF8Bytes.append(prefix, to: &out)
+            inline.write(lines[i], into: &out)
+            if i < last { out.append(UInt8(ascii: "\\")) }
+        }
+        if last < run.upperBound {
+            partBreak(blank)
+            emptyLines(run.upperBound - last, prefix: prefix)
+        }
     }
 
     /// Raw mode (normalizing hand-typed markdown): lines of a paragraph joined by soft breaks, so
     /// a typed "- item" line starts a list; every empty line a `<p></p>` block of its own.
-    private static func rawParagraphs(_ doc: _LegacyDocument, _ run: [Range<Int>], prefix: String, blank: String) -> String {
-        var blocks: [[String]] = []
-        var paragraph: [String] = []
-        for range in run {
-            if range.isEmpty {
-                if !paragraph.isEmpty { blocks.append(paragraph); paragraph = [] }
-                blocks.append(["<p></p>"])
+    private mutating func rawParagraphs(_ run: ClosedRange<Int>, prefix: StaticString, blank: StaticString) {
+        var inParagraph = false
+        for i in run {
+            if lines[i].isEmpty {
+                if i > run.lowerBound { partBreak(blank) }
+                UTF8Bytes.append(prefix, to: &out)
+                UTF8Bytes.append("<p></p>", to: &out)
+                inParagraph = false
             } else {
-                paragraph.append(InlineWriter.write(doc, range, mode: .raw))
+                if inParagraph {
+                    out.append(0x0A)
+                } else if i > run.lowerBound {
+                    partBreak(blank)
+                }
+                UTF8Bytes.append(prefix, to: &out)
+                inline.write(lines[i], into: &out)
+                inParagraph = true
             }
         }
-        if !paragraph.isEmpty { blocks.append(paragraph) }
-        return blocks.map { $0.map { prefix + $0 }.joined(separator: "\n") }.joined(separator: "\n" + blank + "\n")
     }
 
-    private static func list(_ doc: _LegacyDocument, _ run: [Range<Int>], ordered: Bool, mode: Mode) -> String {
-        run.enumerated().map { i, range in
-            let marker = ordered ? "\(i + 1)." : "-"
-            let content = InlineWriter.write(doc, range, mode: mode)
-            return content.isEmpty ? marker : marker + " " + content
-        }.joined(separator: "\n")
+    /// `count` lines of `<p></p>`.
+    private mutating func emptyLines(_ count: Int, prefix: StaticString) {
+        for i in 0..<count {
+            if i > 0 { out.append(0x0A) }
+            UTF8Bytes.append(prefix, to: &out)
+            UTF8Bytes.append("<p></p>", to: &out)
+        }
     }
 
-    private static func codeBlock(_ doc: _LegacyDocument, _ run: [Range<Int>]) -> String {
+    /// Between two parts of one run: a line holding only the run's blank prefix.
+    private mutating func partBreak(_ blank: StaticString) {
+        out.append(0x0A)
+        UTF8Bytes.append(blank, to: &out)
+        out.append(0x0A)
+    }
+
+    private mutating func list(_ run: ClosedRange<Int>, ordered: Bool) {
+        for (n, i) in run.enumerated() {
+            if n > 0 { out.append(0x0A) }
+            if ordered {
+                UTF8Bytes.appendDecimal(n + 1, to: &out)
+                out.append(UInt8(ascii: "."))
+            } else {
+                out.append(UInt8(ascii: "-"))
+            }
+            if !lines[i].isEmpty {
+                out.append(0x20)
+                inline.write(lines[i], into: &out)
+            }
+        }
+    }
+
+    private mutating func codeBlock(_ run: ClosedRange<Int>) {
         var longest = 0
-        for range in run {
-            var current = 0
-            for i in range {
-                current = doc.scalars[i] == "`" ? current + 1 : 0
+        var current = 0
+        for i in run {
+            current = 0
+            for b in doc.utf8[lines[i]] {
+                current = b == UInt8(ascii: "`") ? current + 1 : 0
                 longest = max(longest, current)
             }
         }
-        let fence = String(repeating: "`", count: max(3, longest + 1))
-        return ([fence] + run.map { doc.text(in: $0) } + [fence]).joined(separator: "\n")
+        let fence = max(3, longest + 1)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
+        for i in run {
+            out.append(0x0A)
+            out.append(contentsOf: doc.utf8[lines[i]])
+        }
+        out.append(0x0A)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
     }
 }

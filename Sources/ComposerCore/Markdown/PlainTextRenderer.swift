@@ -9,16 +9,18 @@ public enum PlainTextRenderer {
         truncate(document.text, maxGraphemes: maxGraphemes)
     }
 
+    public static func render(_ document: FlatDocument, maxGraphemes: Int? = nil) -> String {
+        truncate(String(decoding: document.utf8, as: UTF8.self), maxGraphemes: maxGraphemes)
+    }
+
     public static func truncate(_ text: String, maxGraphemes: Int?) -> String {
-        guard let limit = maxGraphemes else { return text }
+        // A cluster is at least one byte: a text of at most `limit` bytes is never cut.
+        guard let limit = maxGraphemes, text.utf8.count > limit else { return text }
         var count = 0
-        var end = text.startIndex
         for index in text.indices {
             if count == limit { return String(text[..<index]) + ellipsis }
             count += 1
-            end = index
         }
-        _ = end
         return text
     }
 }

@@ -1,0 +1,54 @@
+/// The backtick runs of an inline content, built when the first backtick is met, so that every
+/// code span finds its closer (the next run of exactly its length) in amortised constant time:
+/// per length, a cursor moves forward along a chain of the runs of that length.
+struct BacktickIndex {
+    private struct Run {
+        var position: Int
+        var length: Int
+        /// The next run of the same length, -1 for none.
+        var next = -1
+    }
+
+    private(set) var isBuilt = false
+    /// Maximal runs of backticks, in order.
+    private var runs: [Run] = []
+    /// Per length, the first run of that length not yet passed (-1 for none).
+    private var cursors: [Int] = []
+
+    mutating func reset() {
+        guard isBuilt else { return }
+        isBuilt = false
+        runs.removeAll(keepingCapacity: true)
+        cursors.removeAll(keepingCapacity: true)
+    }
+
+    /// Indexes the runs of `src` from `start` on (there are none before it).
+    mutating func build(_ src: [UInt8], from start: Int) {
+        isBuilt = true
+        var i = start
+        var longest = 0
+        while i < src.count {
+            guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
+            let runStart = i
+            while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
+            runs.append(Run(position: runStart, length: i - runStart))
+            longest = max(longest, i - runStart)
+        }
+        cursors.append(contentsOf: repeatElement(-1, count: longest + 1))
+        var k = runs.count - 1
+        while k >= 0 {
+            runs[k].next = cursors[runs[k].length]
+            cursors[runs[k].length] = k
+            k -= 1
+        }
+    }
+
+    /// Where the first run of exactly `length` backticks after `start` begins, if any.
+    mutating func closer(after start: Int, length: Int) -> Int? {
+        guard length >= 0, length < cursors.count else { return nil }
+        var k = cursors[length]
+        while k >= 0, runs[k].position <= start { k = runs[k].next }
+        cursors[length] = k
+        return k >= 0 ? runs[k].position : nil
+    }
+}

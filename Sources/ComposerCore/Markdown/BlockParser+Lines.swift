@@ -1,0 +1,203 @@
+/// What a line (from position `line` to `lineEnd`) starts: quote and list markers, fences, the
+/// empty-line marker, thematic breaks. Tabs count to the next multiple of 4 columns.
+extension BlockParser {
+    struct ListMarker {
+        var kind: BlockFormat
+        var contentIndent: Int
+        /// Where the item's content starts (`lineEnd` when it has none).
+        var content: Int
+        var marker: UInt8
+        var start: Int
+    }
+
+    @inline(__always)
+    static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    func indentation(_ line: Int) -> Int {
+        var columns = 0
+        var i = line
+        while i < lineEnd {
+            if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
+            i += 1
+        }
+        return columns
+    }
+
+    /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4, and is
+    /// dropped whole).
+    func dropIndent(_ line: Int, _ columns: Int) -> Int {
+        var i = line
+        var dropped = 0
+        while dropped < columns, i < lineEnd, BlockParser.isSpaceOrTab(src[i]) {
+            dropped += src[i] == 0x20 ? 1 : 4 - dropped % 4
+            i += 1
+        }
+        return i
+    }
+
+    func isBlank(_ line: Int) -> Bool {
+        var i = line
+        while i < lineEnd {
+            guard BlockParser.isSpaceOrTab(src[i]) else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Past the spaces (not tabs) at `i`.
+    func skipSpaces(_ i: Int) -> Int {
+        var i = i
+        while i < lineEnd, src[i] == 0x20 { i += 1 }
+        return i
+    }
+
+    /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
+    func quoteMarker(_ line: Int) -> Int? {
+        guard indentation(line) <= 3 else { return nil }
+        let rest = skipSpaces(line)
+        guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
+        let after = rest + 1
+        return after < lineEnd && BlockParser.isSpaceOrTab(src[after]) ? after + 1 : after
+    }
+
+    /// A list marker after at most three spaces.
+    func listMarker(_ line: Int) -> ListMarker? {
+        let indent = indentation(line)
+        guard indent <= 3 else { return nil }
+        let rest = skipSpaces(line)
+        guard rest < lineEnd else { return nil }
+        let first = src[rest]
+        var markerEnd: Int
+        let kind: BlockFormat
+        var marker = first
+        var number = 0
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
+            markerEnd = rest + 1
+            kind = .bulletList
+        } else {
+            var i = rest
+            while i < lineEnd, BlockParser.isDigit(src[i]), i - rest < 9 {
+                number = number * 10 + Int(src[i] - 0x30)
+                i += 1
+            }
+            guard i > rest, i < lineEnd, src[i] == UInt8(ascii: ".") || src[i] == UInt8(ascii: ")") else { return nil }
+            marker = src[i]
+            markerEnd = i + 1
+            kind = .orderedList
+        }
+        let width = markerEnd - rest
+        if isBlank(markerEnd) {
+            return ListMarker(kind: kind, contentIndent: indent + width + 1, content: lineEnd, marker: marker, start: number)
+        }
+        guard BlockParser.isSpaceOrTab(src[markerEnd]) else { return nil }
+        let spaces = indentation(markerEnd)
+        if spaces >= 5 {
+            return ListMarker(kind: kind, contentIndent: indent + width + 1, content: dropIndent(markerEnd, 1),
+                              marker: marker, start: number)
+        }
+        return ListMarker(kind: kind, contentIndent: indent + width + spaces, content: dropIndent(markerEnd, spaces),
+                          marker: marker, start: number)
+    }
+
+    /// Three or more backticks or tildes after at most three spaces (a backtick fence's info
+    /// string holds no backtick): the fence character, its length and its indent.
+    func fenceOpener(_ line: Int) -> (char: UInt8, length: Int, indent: Int)? {
+        let indent = indentation(line)
+        guard indent <= 3 else { return nil }
+        let rest = skipSpaces(line)
+        guard rest < lineEnd else { return nil }
+        let c = src[rest]
+        guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
+        var i = rest
+        while i < lineEnd, src[i] == c { i += 1 }
+        guard i - rest >= 3 else { return nil }
+        if c == UInt8(ascii: "`"), src[i..<lineEnd].contains(c) { return nil }
+        return (c, i - rest, indent)
+    }
+
+    func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
+        guard indentation(line) <= 3 else { return false }
+        let rest = skipSpaces(line)
+        var i = rest
+        while i < lineEnd, src[i] == char { i += 1 }
+        return i - rest >= length && isBlank(i)
+    }
+
+    /// `<p></p>` alone on the line, after at most three spaces.
+    func isEmptyLineMarker(_ line: Int) -> Bool {
+        guard indentation(line) <= 3 else { return false }
+        let rest = skipSpaces(line)
+        guard lineEnd - rest >= 7, src[rest] == UInt8(ascii: "<"), src[rest + 1] == UInt8(ascii: "p"),
+              src[rest + 2] == UInt8(ascii: ">"), src[rest + 3] == UInt8(ascii: "<"), src[rest + 4] == UInt8(ascii: "/"),
+              src[rest + 5] == UInt8(ascii: "p"), src[rest + 6] == UInt8(ascii: ">") else { return false }
+        return isBlank(rest + 7)
+    }
+
+    /// Whether the line from `line` on is a thematic break (three or more of one of `-`, `*`,
+    /// `_`, with only spaces and tabs besides).
+    mutating func isThematicBreak(_ line: Int) -> Bool {
+        var first = line
+        while first < lineEnd, BlockParser.isSpaceOrTab(src[first]) { first += 1 }
+        guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
+        if !thematicBreaks[c].known { computeThematicBreaks(c) }
+        let entry = thematicBreaks[c]
+        return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd
+    }
+
+    /// For the line being processed and break character slot `c`: where the suffix made only of
+    /// it, spaces and tabs starts, and where the third-last of it is. Every position checked is a
+    /// suffix of the line, so every check is then constant time ("- - - … x" stays linear).
+    private mutating func computeThematicBreaks(_ c: Int) {
+        let char = ThematicBreakIndex.char(c)
+        var i = lineEnd
+        var count = 0
+        var third = -1
+        while i > lineStart, src[i - 1] == char || BlockParser.isSpaceOrTab(src[i - 1]) {
+            i -= 1
+            if src[i] == char {
+                count += 1
+                if count == 3 { third = i }
+            }
+        }
+        thematicBreaks[c] = ThematicBreakIndex.Entry(known: true, onlyFrom: i, thirdFromEnd: third)
+    }
+}
+
+/// Per line, computed on first use: see `BlockParser.isThematicBreak`. Plain fields, not
+/// arrays, so resetting it for every line allocates nothing.
+struct ThematicBreakIndex {
+    struct Entry {
+        var known = false
+        var onlyFrom = 0
+        var thirdFromEnd = -1
+    }
+
+    static func slot(_ b: UInt8) -> Int? {
+        switch b {
+        case UInt8(ascii: "-"): return 0
+        case UInt8(ascii: "*"): return 1
+        case UInt8(ascii: "_"): return 2
+        default: return nil
+        }
+    }
+
+    static func char(_ slot: Int) -> UInt8 {
+        slot == 0 ? UInt8(ascii: "-") : slot == 1 ? UInt8(ascii: "*") : UInt8(ascii: "_")
+    }
+
+    private var dash = Entry(), star = Entry(), underscore = Entry()
+
+    subscript(_ slot: Int) -> Entry {
+        get { slot == 0 ? dash : slot == 1 ? star : underscore }
+        set {
+            switch slot {
+            case 0: dash = newValue
+            case 1: star = newValue
+            default: underscore = newValue
+            }
+        }
+    }
+}

@@ -1,0 +1,118 @@
+// Inline links: `[text](destination "optional title")`, as cmark reads them.
+extension InlineParser {
+    mutating func handleCloseBracket() {
+        pos += 1
+        guard let opener = brackets.last else {
+            appendText(pos - 1, pos)
+            return
+        }
+        guard brackets.count - 1 >= activeFloor else {
+            brackets.removeLast()
+            appendText(pos - 1, pos)
+            return
+        }
+        let destinationStart = extra.count
+        if !opener.image, let end = scanInlineLinkTail(at: pos) {
+            pos = end
+            let start = opener.node
+            nodes[start] = Node(kind: .text, start: 0, end: 0)
+            processEmphasis(bottom: opener.previousDelimiter)
+            brackets.removeLast()
+            if let normalized = LinkTarget.normalize(extra[destinationStart...]) {
+                links.append((normalized, 0))
+                marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
+            }
+            extra.removeSubrange(destinationStart...)
+            // No links inside links: earlier openers can no longer make one.
+            activeFloor = brackets.count
+            return
+        }
+        extra.removeSubrange(destinationStart...)
+        brackets.removeLast()
+        appendText(pos - 1, pos)
+    }
+
+    /// `(destination "optional title")` right after `]`: appends the decoded destination to
+    /// `extra` and returns the position after `)`.
+    private mutating func scanInlineLinkTail(at start: Int) -> Int? {
+        guard start < src.count, src[start] == UInt8(ascii: "(") else { return nil }
+        var i = skipSpaces(start + 1)
+        if i < src.count, src[i] == UInt8(ascii: "<") {
+            i += 1
+            while i < src.count, src[i] != UInt8(ascii: ">") {
+                if src[i] == 0x0A || src[i] == UInt8(ascii: "<") { return nil }
+                if src[i] == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) { i += 1 }
+                extra.append(src[i])
+                i += 1
+            }
+            guard i < src.count else { return nil }
+            i += 1
+        } else {
+            var depth = 0
+            while i < src.count {
+                let c = src[i]
+                if c <= 0x20 || c == 0x7F { break }
+                if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
+                    extra.append(src[i + 1])
+                    i += 2
+                    continue
+                }
+                if c == UInt8(ascii: "(") {
+                    depth += 1
+                    if depth > 32 { return nil }
+                }
+                if c == UInt8(ascii: ")") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
+                    i += length
+                    continue
+                }
+                extra.append(c)
+                i += 1
+            }
+            if depth != 0 { return nil }
+        }
+        let afterDestination = i
+        i = skipSpaces(i)
+        if i < src.count, i > afterDestination,
+           src[i] == UInt8(ascii: "\"") || src[i] == UInt8(ascii: "'") || src[i] == UInt8(ascii: "(") {
+            let close = src[i] == UInt8(ascii: "(") ? UInt8(ascii: ")") : src[i]
+            i += 1
+            while i < src.count, src[i] != close {
+                if src[i] == UInt8(ascii: "\\"), i + 1 < src.count { i += 1 }
+                i += 1
+            }
+            guard i < src.count else { return nil }
+            i = skipSpaces(i + 1)
+        }
+        guard i < src.count, src[i] == UInt8(ascii: ")") else { return nil }
+        return i + 1
+    }
+
+    /// Whether the character at `i` was written after a backslash (an odd run of them).
+    func isEscaped(_ i: Int) -> Bool {
+        var k = i
+        var backslashes = 0
+        while k > 0, src[k - 1] == UInt8(ascii: "\\") {
+            backslashes += 1
+            k -= 1
+        }
+        return backslashes % 2 == 1
+    }
+
+    /// Past spaces, tabs and at most one line break.
+    private func skipSpaces(_ start: Int) -> Int {
+        var i = start
+        var newlines = 0
+        while i < src.count, src[i] == 0x20 || src[i] == 0x09 || src[i] == 0x0A {
+            if src[i] == 0x0A {
+                newlines += 1
+                if newlines > 1 { break }
+            }
+            i += 1
+        }
+        return i
+    }
+}

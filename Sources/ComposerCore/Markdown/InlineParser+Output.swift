@@ -1,0 +1,117 @@
+// From nodes and marks to styled text: tags paired, each node's style found in one walk.
+extension InlineParser {
+    /// Pairs `<u>`/`</u>` and `<color>`/`</color>` by nesting; unpaired tags become literal text
+    /// (their source, which they keep as their text).
+    mutating func pairTags() {
+        var underlines: [Int] = []
+        var colors: [Int] = []
+        for i in nodes.indices {
+            switch nodes[i].kind {
+            case .underlineOpen: underlines.append(i)
+            case .underlineClose: if underlines.popLast() == nil { nodes[i].kind = .text }
+            case .colorOpen: colors.append(i)
+            case .colorClose: if colors.popLast() == nil { nodes[i].kind = .text }
+            default: break
+            }
+        }
+        for open in underlines { nodes[open].kind = .text }
+        for open in colors { nodes[open].kind = .text }
+    }
+
+    /// Running totals of the marks that start (+) and end (-) at a node.
+    struct MarkDelta {
+        var strong: Int32 = 0
+        var emphasis: Int32 = 0
+        var strike: Int32 = 0
+        /// Links never nest (no links inside links), so their ids add up to the one link open.
+        var link = 0
+    }
+
+    /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
+    /// marks come from `marks`; underline and colour from the paired tags, the innermost colour
+    /// winning. Neighbouring source text of one style goes out as one piece.
+    mutating func flatten(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
+        deltas.removeAll(keepingCapacity: true)
+        deltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count + 1))
+        for mark in marks where mark.start <= mark.end {
+            switch mark.kind {
+            case .strong: deltas[mark.start].strong += 1; deltas[mark.end].strong -= 1
+            case .emphasis: deltas[mark.start].emphasis += 1; deltas[mark.end].emphasis -= 1
+            case .strike: deltas[mark.start].strike += 1; deltas[mark.end].strike -= 1
+            case .link: deltas[mark.start].link += mark.link; deltas[mark.end].link -= mark.link
+            }
+        }
+        var running = MarkDelta()
+        var underline = 0
+        var colors: [UInt32] = []
+        // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
+        var pendingStart = 0, pendingEnd = 0
+        var pendingStyle = InlineStyle.plain
+        for i in nodes.indices {
+            let d = deltas[i]
+            running.strong += d.strong
+            running.emphasis += d.emphasis
+            running.strike += d.strike
+            running.link += d.link
+            let node = nodes[i]
+            switch node.kind {
+            case .underlineOpen:
+                underline += 1
+                continue
+            case .underlineClose:
+                underline -= 1
+                continue
+            case .colorOpen:
+                colors.append(node.rgb)
+                continue
+            case .colorClose:
+                _ = colors.popLast()
+                continue
+            case .text, .delimiter, .bracket:
+                if node.start == node.end { continue }
+            case .code, .mention, .lineBreak:
+                break
+            }
+            var style = InlineStyle()
+            if running.strong > 0 { style.flags.insert(.bold) }
+            if running.emphasis > 0 { style.flags.insert(.italic) }
+            if running.strike > 0 { style.flags.insert(.strike) }
+            if underline > 0 { style.flags.insert(.underline) }
+            if let rgb = colors.last { style.color = rgb | 0x100_0000 }
+            if running.link > 0, running.link <= links.count {
+                let local = running.link - 1
+                if links[local].id == 0 { links[local].id = output.values.intern(link: links[local].url) }
+                style.link = links[local].id
+            }
+            if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
+                if node.start == pendingEnd, style == pendingStyle {
+                    pendingEnd = node.end
+                } else {
+                    output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+                    (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
+                }
+                continue
+            }
+            output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+            (pendingStart, pendingEnd) = (0, 0)
+            switch node.kind {
+            case .code:
+                var code = style
+                code.flags = [.code]
+                code.color = 0
+                output.appendCode(src[node.start..<node.end], style: code)
+            case .mention:
+                let uid = String(decoding: extra[node.start..<node.end], as: UTF8.self)
+                let name = names[uid] ?? uid
+                style.link = 0
+                style.mention = output.values.add(mention: MentionValue(uid: uid, name: name))
+                output.appendMention(name, style: style, block: block)
+            case .lineBreak:
+                output.startLine(block)
+            default:
+                output.appendLines(extra[node.start..<node.end], style: style, block: block)
+            }
+        }
+        output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+    }
+}

@@ -1,0 +1,255 @@
+// How each text character of a line is written: as is, backslash-escaped, or as a numeric entity.
+extension InlineWriter {
+    enum Encoding: UInt8 {
+        /// No rule beyond the character and its neighbour decided (in `encodingOverride`).
+        case none
+        case plain, escaped, entity
+    }
+
+    /// A text character: its token and the byte where it starts.
+    struct Place {
+        var token: Int
+        var byte: Int
+    }
+
+    /// Characters that are syntax anywhere in a line.
+    @inline(__always)
+    static func isAlwaysEscaped(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"), UInt8(ascii: "|"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The encoding of the character at `p` in text token `t`, rules beyond it included.
+    func encoding(_ p: Int, _ t: Int) -> Encoding {
+        let chosen = encodingOverride[p]
+        return chosen == .none ? ownEncoding(p, t) : chosen
+    }
+
+    /// The encoding the character at `p` in text token `t` gets from itself and its neighbour.
+    func ownEncoding(_ p: Int, _ t: Int) -> Encoding {
+        if tokens[t].verbatim { return .plain }
+        let b = doc.utf8[p]
+        switch b {
+        case 0x0D, 0x0B, 0x0C: return .entity
+        case UInt8(ascii: "!"):
+            // "![" would open an image.
+            let next = t + 1
+            if p + 1 == tokens[t].end, next < tokens.count, tokens[next].kind == .raw, raw[tokens[next].start] == UInt8(ascii: "[") {
+                return .escaped
+            }
+            return .plain
+        case UInt8(ascii: "&"):
+            // "&" before a letter, digit or "#" could start an entity.
+            guard p + 1 < tokens[t].end else { return .plain }
+            let (n, _) = UTF8Bytes.scalar(doc.utf8, at: p + 1)
+            return n.properties.isAlphabetic || ("0"..."9").contains(n) || n == "#" ? .escaped : .plain
+        case 0xEF:
+            return UTF8Bytes.scalar(doc.utf8, at: p).0 == "\u{FEFF}" ? .entity : .plain
+        default:
+            return InlineWriter.isAlwaysEscaped(b) ? .escaped : .plain
+        }
+    }
+
+    private mutating func choose(_ encoding: Encoding, at p: Int) {
+        encodingOverride[p] = encoding
+    }
+
+    /// Writes the tokens, after the rules that look beyond one character.
+    mutating func render(into out: inout [UInt8]) {
+        applyLineStartRules()
+        applyEdgeSpaces()
+        fixFlanking()
+        for t in tokens.indices {
+            let token = tokens[t]
+            switch token.kind {
+            case .raw: out.append(contentsOf: raw[token.start..<token.end])
+            case .delimiter: out.append(contentsOf: repeatElement(token.char, count: token.count))
+            case .text: writeText(t, into: &out)
+            }
+        }
+    }
+
+    private func writeText(_ t: Int, into out: inout [UInt8]) {
+        let token = tokens[t]
+        var p = token.start
+        // Bytes written as they are go out in one copy per run of them.
+        var copied = p
+        while p < token.end {
+            let b = doc.utf8[p]
+            if encodingOverride[p] == .none, token.verbatim || InlineWriter.isWrittenAsIs(b) {
+                p += 1
+                continue
+            }
+            out.append(contentsOf: doc.utf8[copied..<p])
+            let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, token.end - p)
+            switch encoding(p, t) {
+            case .none, .plain:
+                out.append(contentsOf: doc.utf8[p..<(p + length)])
+            case .escaped:
+                out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: doc.utf8[p..<(p + length)])
+            case .entity:
+                UTF8Bytes.append("&#", to: &out)
+                UTF8Bytes.appendDecimal(Int(UTF8Bytes.scalar(doc.utf8, at: p).0.value), to: &out)
+                out.append(UInt8(ascii: ";"))
+            }
+            p += length
+            copied = p
+        }
+        out.append(contentsOf: doc.utf8[copied..<token.end])
+    }
+
+    /// Whether a byte is written as is whatever its neighbours, unless a rule beyond it says
+    /// otherwise: not syntax, not a control character written as an entity, not `!` or `&` (which
+    /// depend on the next character), not the first byte of U+FEFF.
+    @inline(__always)
+    static func isWrittenAsIs(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x0B, 0x0C, 0x0D, UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+             UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"),
+             UInt8(ascii: "|"), 0xEF:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// At the start of a line, characters that would begin a block: `#`, `+`, `-`, `=`, and a
+    /// run of digits followed by `.` or `)`.
+    private mutating func applyLineStartRules() {
+        guard let first = tokens.first, first.kind == .text, !first.verbatim, first.start < first.end else { return }
+        switch doc.utf8[first.start] {
+        case UInt8(ascii: "#"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="):
+            if encoding(first.start, 0) == .plain { choose(.escaped, at: first.start) }
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var p = first.start
+            while p < first.end, BlockParser.isDigit(doc.utf8[p]) { p += 1 }
+            if p < first.end, p - first.start <= 9, doc.utf8[p] == UInt8(ascii: ".") || doc.utf8[p] == UInt8(ascii: ")") {
+                choose(.escaped, at: p)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Spaces and tabs at either end of a line would be dropped by the block parser.
+    private mutating func applyEdgeSpaces() {
+        if let first = tokens.first, first.kind == .text {
+            var p = first.start
+            while p < first.end, BlockParser.isSpaceOrTab(doc.utf8[p]) {
+                choose(.entity, at: p)
+                p += 1
+            }
+        }
+        if let last = tokens.last, last.kind == .text {
+            var p = last.end
+            while p > last.start, BlockParser.isSpaceOrTab(doc.utf8[p - 1]) {
+                p -= 1
+                choose(.entity, at: p)
+            }
+        }
+    }
+
+    // MARK: Flanking
+
+    /// The character that decides how CommonMark classifies the neighbour of the delimiter at
+    /// `t` on one side (`step` -1 or +1): tildes are transparent (cmark-gfm's strikethrough skips
+    /// them), so `~~` tokens and `~` written as is are looked through. A place with byte -1 is a
+    /// raw or delimiter token; nil means the start or end of the line.
+    func neighbor(of t: Int, step: Int) -> Place? {
+        var k = t + step
+        while k >= 0, k < tokens.count {
+            let token = tokens[k]
+            switch token.kind {
+            case .delimiter:
+                if token.char != UInt8(ascii: "~") { return Place(token: k, byte: -1) }
+            case .raw:
+                return Place(token: k, byte: -1)
+            case .text:
+                var p = step > 0 ? token.start : previousScalar(before: token.end, from: token.start)
+                while p >= token.start, p < token.end {
+                    guard doc.utf8[p] == UInt8(ascii: "~"), encoding(p, k) == .plain else { return Place(token: k, byte: p) }
+                    p = step > 0 ? p + 1 : previousScalar(before: p, from: token.start)
+                }
+            }
+            k += step
+        }
+        return nil
+    }
+
+    /// Where the scalar ending at `end` starts (`start - 1` when `end` is `start`).
+    private func previousScalar(before end: Int, from start: Int) -> Int {
+        var p = end - 1
+        while p > start, UTF8Bytes.isContinuation(doc.utf8[p]) { p -= 1 }
+        return p
+    }
+
+    /// The class CommonMark sees for the last (`atEnd`) or first character at `place`.
+    private func flankClass(_ place: Place?, atEnd: Bool) -> FlankClass {
+        guard let place else { return .space }
+        let token = tokens[place.token]
+        switch token.kind {
+        case .raw: return CharacterClass.flankASCII(raw[atEnd ? token.end - 1 : token.start])
+        case .delimiter: return .punctuation
+        case .text:
+            // "\~" read from its end skips the "~" and meets "\\": punctuation either way.
+            guard encoding(place.byte, place.token) == .plain else { return .punctuation }
+            return CharacterClass.flank(doc.utf8, at: place.byte)
+        }
+    }
+
+    private func isText(_ place: Place?) -> Bool {
+        guard let place else { return false }
+        return tokens[place.token].kind == .text
+    }
+
+    /// Makes the character at `place` an entity, if it is text written as is.
+    private mutating func encode(_ place: Place?) -> Bool {
+        guard let place, isText(place), encoding(place.byte, place.token) == .plain else { return false }
+        choose(.entity, at: place.byte)
+        return true
+    }
+
+    private func isAmbiguous(_ place: Place?) -> Bool {
+        guard let place, isText(place), encoding(place.byte, place.token) == .plain, doc.utf8[place.byte] >= 0x80 else { return false }
+        return CharacterClass.isAmbiguousForFlanking(UTF8Bytes.scalar(doc.utf8, at: place.byte).0)
+    }
+
+    /// Encodes characters next to delimiters until each opener is left-flanking and each closer
+    /// right-flanking (cleanly where possible: an opener followed by a letter after a space or
+    /// punctuation). Encoding only ever turns a character into punctuation, so this settles.
+    private mutating func fixFlanking() {
+        guard tokens.contains(where: { $0.kind == .delimiter }) else { return }
+        var changed = true
+        while changed {
+            changed = false
+            for t in tokens.indices where tokens[t].kind == .delimiter {
+                let opens = tokens[t].opens
+                let left = neighbor(of: t, step: -1)
+                let right = neighbor(of: t, step: 1)
+                if isAmbiguous(left) { changed = encode(left) || changed }
+                if isAmbiguous(right) { changed = encode(right) || changed }
+                let l = flankClass(left, atEnd: true)
+                let r = flankClass(right, atEnd: false)
+                if opens {
+                    if r == .space {
+                        changed = encode(right) || changed
+                        continue
+                    }
+                    if l == .other { changed = encode(left) || changed }
+                } else {
+                    if l == .space {
+                        changed = encode(left) || changed
+                        continue
+                    }
+                    if r == .other { changed = encode(right) || changed }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// Reading and writing UTF-8 in byte buffers, for the wire-format code that works on bytes.
+/// Reads are bounds-checked and never trap: a position outside the buffer reads as 0, and bytes
+/// that are not UTF-8 decode as U+FFFD one byte long (inputs come from Swift strings, so this is a
+/// guard, not a path taken).
+enum UTF8Bytes {
+    /// The byte at `i`, or 0 outside the buffer (0 is never part of a parsed text).
+    @inline(__always)
+    static func byte(_ bytes: [UInt8], _ i: Int) -> UInt8 {
+        i >= 0 && i < bytes.count ? bytes[i] : 0
+    }
+
+    @inline(__always)
+    static func isContinuation(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
+
+    /// The scalar starting at `i` and its length in bytes.
+    static func scalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int) {
+        let b0 = byte(bytes, i)
+        if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+        let b1 = UInt32(byte(bytes, i + 1)), b2 = UInt32(byte(bytes, i + 2)), b3 = UInt32(byte(bytes, i + 3))
+        let replacement: (Unicode.Scalar, Int) = ("\u{FFFD}", 1)
+        switch b0 {
+        case 0xC2...0xDF:
+            guard b1 & 0xC0 == 0x80 else { return replacement }
+            return (Unicode.Scalar((UInt32(b0) & 0x1F) << 6 | b1 & 0x3F) ?? "\u{FFFD}", 2)
+        case 0xE0...0xEF:
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return replacement }
+            let value = (UInt32(b0) & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F
+            guard value >= 0x800, let s = Unicode.Scalar(value) else { return replacement }
+            return (s, 3)
+        case 0xF0...0xF4:
+            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return replacement }
+            let value = (UInt32(b0) & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | b3 & 0x3F
+            guard value >= 0x10000, let s = Unicode.Scalar(value) else { return replacement }
+            return (s, 4)
+        default:
+            return replacement
+        }
+    }
+
+    /// The scalar that ends just before `end` (nil at the start of the buffer).
+    static func scalar(_ bytes: [UInt8], before end: Int) -> Unicode.Scalar? {
+        guard end > 0, end <= bytes.count else { return nil }
+        var start = end - 1
+        while start > 0, end - start < 4, isContinuation(bytes[start]) { start -= 1 }
+        let (s, length) = scalar(bytes, at: start)
+        return start + length == end ? s : "\u{FFFD}"
+    }
+
+    /// Whether every byte is ASCII (then byte offsets are scalar offsets). One OR over the bytes,
+    /// which the compiler turns into vector instructions.
+    static func isASCII(_ bytes: [UInt8]) -> Bool {
+        var all: UInt8 = 0
+        for b in bytes { all |= b }
+        return all < 0x80
+    }
+
+    /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
+    /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).
+    static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        let range = range.clamped(to: 0..<bytes.count)
+        var continuations = 0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let end = min(range.upperBound, i + 128)
+            var block: UInt8 = 0
+            for j in i..<end { block &+= (bytes[j] &>> 7) & ~(bytes[j] &>> 6) & 1 }
+            continuations += Int(block)
+            i = end
+        }
+        return range.count - continuations
+    }
+
+    static func append(_ s: Unicode.Scalar, to out: inout [UInt8]) {
+        if s.isASCII {
+            out.append(UInt8(truncatingIfNeeded: s.value))
+        } else {
+            UTF8.encode(s) { out.append($0) }
+        }
+    }
+
+    /// Appends `value` in decimal: the digits' room first, then each digit in place (one append,
+    /// not one per digit).
+    static func appendDecimal<T: BinaryInteger>(_ value: T, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var v = UInt64(truncatingIfNeeded: value.magnitude)
+        var digits = 1
+        var rest = v
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var k = start + digits - 1
+        while k >= start {
+            out[k] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+            k -= 1
+        }
+    }
+
+    /// Appends `"#rrggbb"` for a 24-bit colour (lower-case, as `ColorPolicy.format`).
+    static func appendColor(_ rgb: UInt32, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "#"))
+        var shift: UInt32 = 20
+        while true {
+            let digit = UInt8(truncatingIfNeeded: (rgb >> shift) & 0xF)
+            out.append(digit < 10 ? 0x30 &+ digit : 0x61 &+ digit &- 10)
+            if shift == 0 { break }
+            shift -= 4
+        }
+    }
+
+    /// Appends an ASCII literal.
+    @inline(__always)
+    static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,62 @@
+import Testing
+@testable import ComposerCore
+
+/// The flat form the wire-format code reads and builds: conversions both ways, the canonical spans
+/// and the document JSON found from it agree with the document's own.
+@Suite struct FlatDocumentTests {
+    @Test func runsCountUTF8BytesAndNewlinesArePlain() throws {
+        let doc = try Document(json: #"{"text":"é**x\nb😀","spans":[{"start":0,"end":7,"format":"bold"},{"start":5,"end":7,"format":"quote"}]}"#)
+        let flat = doc.flat
+        #expect(flat.utf8 == Array("é**x\nb😀".utf8))
+        var bold = InlineStyle()
+        bold.flags = .bold
+        #expect(flat.runs == [StyleRun(style: bold, utf8Count: 5), StyleRun(style: .plain, utf8Count: 1),
+                              StyleRun(style: bold, utf8Count: 5)])
+        #expect(flat.lineBlocks == [nil, .quote])
+        #expect(Document(flat: flat) == doc)
+    }
+
+    @Test(arguments: 0..<4)
+    func conversionsSpansAndJSONAgreeWithTheDocument(batch: Int) {
+        for k in 0..<250 {
+            var rng = SeededRandom(seed: UInt64(batch * 250 + k) &* 0x5851)
+            let doc = WireExactnessPropertyTests.randomDraft(&rng).document
+            let flat = doc.flat
+            #expect(Document(flat: flat) == doc)
+            #expect(flat.spans == doc.spans, "\(doc.json)")
+            #expect(doc.json == JSONWriter.write(doc.jsonValue))
+            let wire = MarkdownSerializer.serialize(doc)
+            #expect(MarkdownParser.parseFlat(wire).json == MarkdownParser.parse(wire).json)
+            #expect(HTMLRenderer.render(MarkdownParser.parseFlat(wire)) == HTMLRenderer.render(MarkdownParser.parse(wire)))
+        }
+    }
+
+    @Test func adjacentRunsOfOneStyleReadAsOne() {
+        var bold = InlineStyle()
+        bold.flags = .bold
+        let flat = FlatDocument(utf8: Array("abcd".utf8), runs: [StyleRun(style: bold, utf8Count: 2), StyleRun(style: bold, utf8Count: 2)],
+                                lineBlocks: [nil], values: ValueTable())
+        #expect(flat.spans == [Span(0, 4, .bold)])
+        #expect(MarkdownSerializer.serialize(flat) == "**abcd**")
+        #expect(HTMLRenderer.render(flat) == "<p><strong>abcd</strong></p>")
+    }
+
+    /// A flat document that breaks its rules still gives a well-formed document.
+    @Test func malformedFlatDocumentsStayWellFormed() {
+        let cases: [FlatDocument] = [
+            FlatDocument(utf8: Array("ab\ncd".utf8), runs: [], lineBlocks: [], values: ValueTable()),
+            FlatDocument(utf8: Array("ab".utf8), runs: [StyleRun(style: .plain, utf8Count: 9)], lineBlocks: [.quote, .quote, nil], values: ValueTable()),
+            FlatDocument(utf8: [0xFF, 0x0A, 0xE2, 0x82], runs: [StyleRun(style: .plain, utf8Count: -3)], lineBlocks: [nil], values: ValueTable()),
+        ]
+        for flat in cases {
+            let doc = Document(flat: flat)
+            #expect(doc.flat.lineBlocks.count == doc.text.unicodeScalars.filter { $0 == "\n" }.count + 1)
+            #expect(doc.flat.runs.reduce(0) { $0 + $1.utf8Count } == doc.text.utf8.count)
+            #expect(Document(flat: doc.flat) == doc)
+            _ = MarkdownSerializer.serialize(flat)
+            _ = HTMLRenderer.render(flat)
+            _ = flat.spans
+            _ = flat.json
+        }
+    }
+}
