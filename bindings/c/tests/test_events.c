@@ -32,15 +32,14 @@ static void typing_a_word_delivers_its_events(void) {
     LISTEN(d, log);
     CHECK_EVENTS(&log, ""); /* registering is silent */
     TYPE(d, "H");
+    /* Plain text typed at the end of a plain line: the host's span rule formats it, no formatting event. */
     CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"H\",\"length\":1}\n"
-                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "typing {\"typing\":true}\n");
     CHECK(log.user_data_seen == &log); /* user_data comes back unchanged */
     TYPE(d, "i");
     CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"i\",\"length\":2}\n"
-                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n");
     /* A call that changes nothing says nothing. */
     CHECK_OK(mc_draft_set_selection(d, 2, 2));
@@ -59,7 +58,8 @@ static void typing_a_word_delivers_its_events(void) {
 }
 
 /* MC_EVENT_TEXT names the old range and its new text (scalars); MC_EVENT_FORMATTING the range to read again
-   with mc_draft_spans, covering what was inserted. A deletion needs no formatting event. */
+   with mc_draft_spans, covering what was inserted (but for typing the host's span rule formats by itself, see
+   docs/events.md). A deletion needs no formatting event. */
 static void text_events_name_the_replaced_range(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
     CHECK_OK(mc_draft_insert(d, "ab\U0001F44D\U0001F3FDc")); /* thumbs up + skin tone: two scalars, one grapheme */
@@ -110,10 +110,10 @@ static void typing_stops_after_five_idle_seconds_on_send_and_on_clear(void) {
 
     /* Each edit restarts the idle time; typing starts once. */
     TYPE(d, "b");
-    CHECK_EVENT_KINDS(&log, "text formatting selection typing");
+    CHECK_EVENT_KINDS(&log, "text selection typing");
     CHECK_OK(mc_draft_tick(d, 63000));
     TYPE(d, "c");
-    CHECK_EVENT_KINDS(&log, "text formatting selection");
+    CHECK_EVENT_KINDS(&log, "text selection");
     CHECK_OK(mc_draft_tick(d, 67999));
     CHECK_EVENTS(&log, "");
     CHECK_OK(mc_draft_tick(d, 68000));
@@ -158,7 +158,6 @@ static void send_state_events_only_when_the_reason_changes(void) {
     LISTEN(d, log);
     TYPE(d, "a");
     CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"a\",\"length\":1}\n"
-                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":false,\"reason\":\"cooldown\"}\n"
                        "typing {\"typing\":true}\n");
@@ -266,7 +265,6 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_EVENTS(&log, "");
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"a\",\"length\":1}\n"
-                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "typing {\"typing\":true}\n");
@@ -281,7 +279,6 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&log, "");
     CHECK_EVENTS(&other, "text {\"start\":2,\"end\":2,\"text\":\"c\",\"length\":3}\n"
-                         "formatting {\"start\":2,\"end\":3}\n"
                          "selection [3,3]\n");
 
     /* Removed inside the batch: nobody hears it. */
@@ -301,7 +298,6 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     CHECK_EVENTS(&other, "");
     CHECK_OK(mc_draft_commit_batch(d));
     CHECK_EVENTS(&other, "text {\"start\":5,\"end\":5,\"text\":\"f\",\"length\":6}\n"
-                         "formatting {\"start\":5,\"end\":6}\n"
                          "selection [6,6]\n");
     STOP_LISTENING(d, log);
     event_log_free(&other);
@@ -313,7 +309,7 @@ static void a_listener_set_during_a_batch_hears_the_commit(void) {
     LISTEN(fresh, late);
     CHECK_OK(mc_draft_insert(fresh, "a"));
     CHECK_OK(mc_draft_commit_batch(fresh));
-    CHECK_EVENT_KINDS(&late, "text formatting selection send_state typing");
+    CHECK_EVENT_KINDS(&late, "text selection send_state typing");
     STOP_LISTENING(fresh, late);
     mc_draft_free(fresh);
 }
@@ -390,12 +386,12 @@ static void removing_or_replacing_the_listener(void) {
     CHECK_OK(mc_draft_set_listener(d, event_log_listener, &first));
     CHECK_OK(mc_draft_set_listener(other, event_log_listener, &third));
     TYPE(d, "a");
-    CHECK_EVENT_KINDS(&first, "text formatting selection send_state typing");
+    CHECK_EVENT_KINDS(&first, "text selection send_state typing");
     /* A new listener replaces the old one. */
     CHECK_OK(mc_draft_set_listener(d, event_log_listener, &second));
     TYPE(d, "b");
     CHECK_EVENTS(&first, "");
-    CHECK_EVENT_KINDS(&second, "text formatting selection");
+    CHECK_EVENT_KINDS(&second, "text selection");
     CHECK(second.user_data_seen == &second);
     /* NULL removes it: nothing more is heard, refusals included. */
     CHECK_OK(mc_draft_set_listener(d, NULL, NULL));
@@ -406,7 +402,7 @@ static void removing_or_replacing_the_listener(void) {
     /* Each draft has its own listener. */
     CHECK_EVENTS(&third, "");
     TYPE(other, "z");
-    CHECK_EVENT_KINDS(&third, "text formatting selection send_state typing");
+    CHECK_EVENT_KINDS(&third, "text selection send_state typing");
     CHECK(third.user_data_seen == &third);
     /* Freeing a draft with a listener attached is safe (its listener is never called again). */
     mc_draft_free(other);
@@ -463,9 +459,8 @@ static void removing_an_uploading_attachment_cancels_its_upload(void) {
     CHECK_OK(mc_draft_upload_event(d, 6, MC_UPLOAD_START, 0, NULL));
     CHECK_OK(mc_draft_upload_event(d, 7, MC_UPLOAD_START, 0, NULL));
     event_log_clear(&log);
-    CHECK_OK(mc_draft_clear(d)); /* the text was empty already: no text event; its formatting is read again */
-    CHECK_EVENTS(&log, "formatting {\"start\":0,\"end\":0}\n"
-                       "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
+    CHECK_OK(mc_draft_clear(d)); /* the text was empty already (no block): it is left alone, no text or formatting event */
+    CHECK_EVENTS(&log, "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "tray []\n"
                        "cancel_upload {\"id\":6}\n"
                        "cancel_upload {\"id\":7}\n");
@@ -575,10 +570,9 @@ static void mode_banner_query_and_tray_events(void) {
 
     /* Queries open, change and end. */
     TYPE(d, "@");
-    CHECK_EVENT_KINDS(&log, "text formatting selection mention_query typing");
+    CHECK_EVENT_KINDS(&log, "text selection mention_query typing");
     TYPE(d, "b");
     CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"b\",\"length\":2}\n"
-                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n"
                        "mention_query {\"query\":\"b\",\"start\":0,\"end\":2}\n");
     CHECK_OK(mc_draft_insert_mention(d, "u1", "Bo"));
@@ -602,14 +596,12 @@ static void mode_banner_query_and_tray_events(void) {
     /* Command query, then a command (reported as a mode change). */
     TYPE(d, "/");
     CHECK_EVENTS(&log, "text {\"start\":0,\"end\":0,\"text\":\"/\",\"length\":1}\n"
-                       "formatting {\"start\":0,\"end\":1}\n"
                        "selection [1,1]\n"
                        "send_state {\"can_send\":true,\"reason\":null}\n"
                        "command_query {\"query\":\"\",\"start\":0,\"end\":1}\n"
                        "typing {\"typing\":true}\n");
     TYPE(d, "g");
     CHECK_EVENTS(&log, "text {\"start\":1,\"end\":1,\"text\":\"g\",\"length\":2}\n"
-                       "formatting {\"start\":1,\"end\":2}\n"
                        "selection [2,2]\n"
                        "command_query {\"query\":\"g\",\"start\":0,\"end\":2}\n");
     CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
@@ -689,8 +681,9 @@ static void events_from_several_threads_on_one_draft(void) {
     CHECK_EQ_INT(event_log_count(&log, MC_EVENT_SEND_STATE), 1);
     CHECK_LENGTH(d, EVENT_THREADS * INSERTS_PER_THREAD);
     /* Each text event is one insert of "x" at a caret within the text, and the lengths they report are
-       1..N, each once (the calls are serialized; their deliveries may interleave). */
-    CHECK_EQ_INT(event_log_count(&log, MC_EVENT_FORMATTING), EVENT_THREADS * INSERTS_PER_THREAD);
+       1..N, each once (the calls are serialized; their deliveries may interleave). Plain text typed into
+       plain text is formatted by the host's span rule: no formatting event at all. */
+    CHECK_EQ_INT(event_log_count(&log, MC_EVENT_FORMATTING), 0);
     enum { TOTAL = EVENT_THREADS * INSERTS_PER_THREAD };
     static unsigned char seen[TOTAL + 1];
     memset(seen, 0, sizeof seen);

@@ -41,12 +41,11 @@ def recorded():
 # One typed character
 
 
-def test_the_first_character_gives_text_formatting_selection_send_state_typing_in_that_order(recorded):
+def test_the_first_character_gives_text_selection_send_state_typing_in_that_order(recorded):
     d, rec = recorded
-    d.insert("H")
+    d.insert("H")  # plain text at the end of a plain line: the host's span rule formats it, no FORMATTING
     assert rec.take() == [
         (K.TEXT, {"start": 0, "end": 0, "text": "H", "length": 1}),
-        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.TYPING, {"typing": True}),
@@ -54,7 +53,6 @@ def test_the_first_character_gives_text_formatting_selection_send_state_typing_i
     d.insert("i")  # send state and typing do not change: not reported
     assert rec.take() == [
         (K.TEXT, {"start": 1, "end": 1, "text": "i", "length": 2}),
-        (K.FORMATTING, {"start": 1, "end": 2}),
         (K.SELECTION, [2, 2]),
     ]
 
@@ -64,7 +62,6 @@ def test_an_at_sign_gives_the_mention_query_before_typing(recorded):
     d.insert("@")
     assert rec.take() == [
         (K.TEXT, {"start": 0, "end": 0, "text": "@", "length": 1}),
-        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.MENTION_QUERY, {"query": "", "start": 0, "end": 1}),
@@ -73,7 +70,6 @@ def test_an_at_sign_gives_the_mention_query_before_typing(recorded):
     d.insert("b")
     assert rec.take() == [
         (K.TEXT, {"start": 1, "end": 1, "text": "b", "length": 2}),
-        (K.FORMATTING, {"start": 1, "end": 2}),
         (K.SELECTION, [2, 2]),
         (K.MENTION_QUERY, {"query": "b", "start": 0, "end": 2}),
     ]
@@ -91,7 +87,6 @@ def test_a_slash_gives_the_command_query(recorded):
     d.insert("/")
     assert rec.take() == [
         (K.TEXT, {"start": 0, "end": 0, "text": "/", "length": 1}),
-        (K.FORMATTING, {"start": 0, "end": 1}),
         (K.SELECTION, [1, 1]),
         (K.SEND_STATE, {"can_send": True, "reason": None}),
         (K.COMMAND_QUERY, {"query": "", "start": 0, "end": 1}),
@@ -115,7 +110,7 @@ def test_reading_the_draft_inside_the_callback_sees_the_new_state(recorded):
     seen = []
     d.set_listener(lambda kind, payload: seen.append((kind, d.text, d.selection, d.can_send)))
     d.insert("hey")
-    assert seen == [(k, "hey", (3, 3), True) for k in (K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING)]
+    assert seen == [(k, "hey", (3, 3), True) for k in (K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING)]
 
 
 # Batches
@@ -148,7 +143,7 @@ def test_nested_batches_deliver_at_the_outermost_commit(recorded):
     d.commit_batch()
     assert rec.take() == []
     d.commit_batch()
-    assert rec.kinds() == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
+    assert rec.kinds() == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_an_empty_batch_gives_nothing(recorded):
@@ -383,7 +378,7 @@ def test_an_exception_in_the_callback_does_not_reach_c():
         assert d.text == "a"  # the call completed
         assert isinstance(d.listener_error, ValueError)
         assert str(d.listener_error) == "boom TYPING"  # the last one
-        assert [w.category for w in caught] == [mc.ListenerWarning] * 5
+        assert [w.category for w in caught] == [mc.ListenerWarning] * 4  # text, selection, send state, typing
         with pytest.warns(mc.ListenerWarning):
             d.insert("b")  # the draft still works
         assert d.text == "ab"
@@ -413,7 +408,7 @@ def test_replacing_the_listener(recorded):
     other = []
     d.set_listener(lambda kind, payload: other.append(kind))
     d.insert("a")
-    assert rec.take() == [] and other == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
+    assert rec.take() == [] and other == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_removing_the_listener_inside_the_callback_is_safe():
@@ -429,7 +424,7 @@ def test_removing_the_listener_inside_the_callback_is_safe():
         d.insert("abc")
         d.insert("d")
         # The set already being delivered completes; the next call hears nothing.
-        assert heard == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
+        assert heard == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_the_callback_object_outlives_the_python_callable():
@@ -438,7 +433,7 @@ def test_the_callback_object_outlives_the_python_callable():
         d.set_listener(lambda kind, payload: heard.append(kind))
         gc.collect()
         d.insert("a")
-        assert heard == [K.TEXT, K.FORMATTING, K.SELECTION, K.SEND_STATE, K.TYPING]
+        assert heard == [K.TEXT, K.SELECTION, K.SEND_STATE, K.TYPING]
 
 
 def test_a_listener_must_be_callable(draft):

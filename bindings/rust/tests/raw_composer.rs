@@ -560,11 +560,6 @@ fn a_raw_listener_gets_user_data_back_untouched() {
                 MC_EVENT_TEXT,
                 r#"{"start":0,"end":0,"text":"a","length":1}"#.to_string()
             ),
-            (
-                0x5eed,
-                MC_EVENT_FORMATTING,
-                r#"{"start":0,"end":1}"#.to_string()
-            ),
             (0x5eed, MC_EVENT_SELECTION, "[1,1]".to_string()),
             (
                 0x5eed,
