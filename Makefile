@@ -114,11 +114,12 @@ BENCH_ARGS ?=
 bench: lib
 	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/$(LIB_SONAME) python3 tools/bench.py $(BENCH_ARGS)
 
-# libFuzzer over the wire format (Sources/fuzz-markdown, built with -sanitize=fuzzer,address into
-# .build/fuzz): FUZZ_SECONDS of fuzzing, then libFuzzer's final stats; exits 1 on a finding.
+# libFuzzer (built with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS per target: the wire
+# format (Sources/fuzz-markdown), then C API call sequences (Sources/fuzz-api); each prints
+# libFuzzer's final stats. Both run even when the first finds something; exits 1 on a finding.
 FUZZ_SECONDS ?= 60
 fuzz:
-	tools/fuzz.sh $(FUZZ_SECONDS)
+	tools/fuzz.sh $(FUZZ_SECONDS) markdown; m=$$?; tools/fuzz.sh $(FUZZ_SECONDS) api; a=$$?; test $$m -eq 0 && test $$a -eq 0
 
 install: lib header
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
