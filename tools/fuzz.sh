@@ -5,7 +5,10 @@
 #   markdown (default)  Sources/fuzz-markdown: the wire-format parser and serializer;
 #   api                 Sources/fuzz-api: sequences of C API calls on drafts, checked after every
 #                       call (see Sources/fuzz-api/Checks.swift); a violation prints the C calls.
-# The committed corpus Tests/fuzz-corpus/TARGET (when present) is read as extra seeds.
+# The committed corpus Tests/fuzz-corpus/TARGET (when present) is read as extra seeds. To refresh
+# it from a run's corpus (a set cover of the edges, a few hundred small files):
+#   mkdir new && BIN -set_cover_merge=1 -use_counters=0 new Tests/fuzz-corpus/TARGET WORK/corpus
+# (BIN: the fuzz build, printed below), then replace the directory with new/.
 #
 # The markdown target checks, on ComposerCore's public API (see Sources/fuzz-markdown/main.swift): parse
 # never traps and gives a well-formed document; parse(serialize(D)) == D; Document(json: D.json) == D;
@@ -19,7 +22,8 @@
 #   FUZZ_JOBS       N (set): fork mode with N worker processes; crashes, timeouts and OOMs are
 #                   recorded in artifacts/ and fuzzing goes on, so one run finds several bugs.
 #                   Unset (default): one process that stops at the first finding.
-#   FUZZ_CONFIG     debug (default) or release.
+#   FUZZ_CONFIG     debug or release; default debug for markdown, release for api (its checks call
+#                   the library some 30 times per call: a debug build runs about 5 times slower).
 #   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096; api: 1024, about 300 calls at most).
 #   FUZZ_TIMEOUT    per-input timeout in seconds (default 10): a slower input is a finding
 #                   (the parser must be linear).
@@ -36,9 +40,13 @@ TARGET=${2:-markdown}
 case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
 case $TARGET in markdown | api) ;; *) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
 PRODUCT=fuzz-$TARGET
+CONFIG=${FUZZ_CONFIG:-}
+if [ -z "$CONFIG" ]; then
+    CONFIG=debug
+    [ "$TARGET" = api ] && CONFIG=release
+fi
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
-CONFIG=${FUZZ_CONFIG:-debug}
 JOBS=${FUZZ_JOBS:-}
 SCRATCH=.build/fuzz
 
@@ -59,6 +67,10 @@ LOG=$WORK/fuzz.log
 # Seed corpus, (re)written on every run, so a reused corpus gets new seeds too. API: the target
 # writes its own (sessions in its input encoding, Sources/fuzz-api/Seeds.swift).
 if [ "$TARGET" = api ]; then
+    # Every function of the header must be called by the target (a new one needs its operation).
+    missing=$(comm -23 <(grep -oE '\bmc_[a-z_0-9]+\(' include/message_composer.h | tr -d '(' | sort -u) \
+        <(grep -ohE '\bmc_[a-z_0-9]+\(' Sources/fuzz-api/*.swift | tr -d '(' | sort -u))
+    [ -z "$missing" ] || { echo "fuzz.sh: functions the API fuzzer never calls:" $missing >&2; exit 2; }
     "$BIN" --seeds "$CORPUS" && "$BIN" --dict "$WORK/api.dict" || { echo "fuzz.sh: writing the API seeds failed" >&2; exit 2; }
 fi
 # Markdown: the wire format (README "Wire format") and the CommonMark/GFM subset messages from
@@ -176,7 +188,7 @@ ARGS+=(${FUZZ_ARGS:-})
 export SWIFT_BACKTRACE=enable=no  # the Swift backtracer would hang on a crash under libFuzzer
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1}
 
-echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS"
+echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS ${SEED_DIRS[*]}"
 echo "   work dir: $WORK (log: $LOG)"
 "$BIN" "${ARGS[@]}" "$CORPUS" "${SEED_DIRS[@]}" > "$LOG" 2>&1
 status=$?

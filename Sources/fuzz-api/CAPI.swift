@@ -14,6 +14,7 @@ import Musl
 enum Status {
     static let ok: Int32 = 0
     static let invalidHandle: Int32 = -3
+    static let notAllowed: Int32 = -9
     static let limitExceeded: Int32 = -10
     static let names: [Int32: String] = [
         0: "MC_OK", -1: "MC_ERR_INVALID_ARGUMENT", -2: "MC_ERR_NULL_ARGUMENT", -3: "MC_ERR_INVALID_HANDLE",
@@ -24,8 +25,11 @@ enum Status {
     static func name(_ status: Int32) -> String { names[status] ?? "unknown status \(status)" }
 }
 
-/// MC_EVENT_ERROR and MC_EVENT_BANNER: the only events a refused call may cause.
+/// Event kinds the checks look for (MC_EVENT_*). ERROR and BANNER are the only events a refused
+/// call may cause; a change of the text or of the selection must be heard (TEXT, SELECTION).
 enum Event {
+    static let text: Int32 = 0
+    static let selection: Int32 = 1
     static let banner: Int32 = 9
     static let error: Int32 = 10
 }

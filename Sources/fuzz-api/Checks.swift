@@ -4,6 +4,8 @@
 //     with MC_ERR_LIMIT_EXCEEDED raises the info banner); a call on one draft changes no other;
 //   - a refused call on a draft with a listener delivers exactly one MC_EVENT_ERROR carrying its
 //     status (plus MC_EVENT_BANNER for that exception) and nothing else; reads deliver nothing;
+//     outside batches, a change of the text or the selection is heard (TEXT, SELECTION events);
+//   - a batch begun stays open until committed (mc_draft_commit_batch succeeds while one is);
 //   - every status is a documented one, and a refused call leaves a message in mc_last_error();
 //   - after a change: text, length, selection and document agree; the document JSON loads into a
 //     fresh draft to itself; the snapshot restores into a fresh draft and snapshots back to itself;
@@ -41,6 +43,7 @@ extension Session {
                 continue
             }
             let isTarget = o.target == i
+            if isTarget, o.function == "mc_draft_restore", o.status == Status.ok { slot.restored = true }
             let refused = isTarget && o.status.map { $0 != Status.ok } ?? false
             let mayChange = isTarget && !refused && !o.readOnly
             if !mayChange {
@@ -49,6 +52,7 @@ extension Session {
                                  allowBanner: refused && o.status == Status.limitExceeded)
             }
             checkEvents(o, slot: i, refused: refused, mayChange: mayChange)
+            if mayChange, slot.listener != .none, slot.batchDepth == 0 { checkChangesHeard(o, slot: i, old, after) }
             if after.snapshot != slot.verifiedSnapshot { verify(i, after) }
         }
     }
@@ -87,6 +91,19 @@ extension Session {
         }
     }
 
+    /// With a listener and no batch open, a call that changed the text or the selection delivered
+    /// that event (at any depth: the listener's own calls change the draft too).
+    private func checkChangesHeard(_ o: Outcome, slot i: Int, _ old: Observation, _ new: Observation) {
+        let kinds = Set(events.filter { $0.slot == i }.map(\.kind))
+        if old.anchor != new.anchor || old.focus != new.focus, !kinds.contains(Event.selection) {
+            fail("\(o.function) moved the selection [\(old.anchor), \(old.focus)] -> [\(new.anchor), \(new.focus)] without MC_EVENT_SELECTION")
+        }
+        if old.document != new.document, let a = JSON.parse(old.document)?["text"], let b = JSON.parse(new.document)?["text"], a != b,
+           !kinds.contains(Event.text) {
+            fail("\(o.function) changed the text without MC_EVENT_TEXT\n  before: \(old.document)\n  after:  \(new.document)")
+        }
+    }
+
     // MARK: round trips
 
     /// The properties of a state the draft reached: consistent reads, and the document, snapshot and
@@ -107,6 +124,17 @@ extension Session {
         if scalarCount(text) != length { fail("mc_draft_length = \(length) but mc_draft_text has \(scalarCount(text)) scalars: \(text.debugDescription)") }
         if !(0...length).contains(observed.anchor) || !(0...length).contains(observed.focus) {
             fail("selection [\(observed.anchor), \(observed.focus)] outside [0, \(length)]")
+        }
+
+        // set_selection snaps a caret inside a mention to its edge and the caret steps over mentions
+        // whole: no call may leave a caret inside one (typing there would replace the mention).
+        if observed.anchor == observed.focus, let spans = JSON.parse(doc)?["spans"]?.array,
+           let inside = spans.first(where: { span in
+               guard span["format"]?.string == "mention", case .number(let a)? = span["start"], case .number(let b)? = span["end"],
+                     let start = Int64(a), let end = Int64(b) else { return false }
+               return start < observed.anchor && observed.anchor < end
+           }), !KnownFindings.caretInsideMentionAfterRestore(slot.restored) {
+            fail("the caret \(observed.anchor) lies inside a mention (\(inside["name"]?.string ?? "?")) of \(doc)")
         }
 
         if KnownFindings.mistextedMention(doc) { return }

@@ -18,6 +18,18 @@ enum KnownFindings {
         enabled && (config.flatMap(JSON.parse)?["rich_text"] == .bool(false))
     }
 
+    /// batch-closed-by-restore: the calls that reset the undo history (mc_draft_restore,
+    /// mc_draft_begin_edit, mc_draft_cancel_mode leaving an edit, mc_draft_send) also close every
+    /// open batch; the host's matching mc_draft_commit_batch is then refused. Masked: the harness
+    /// takes such a refusal as "no batch open".
+    static var batchClosedByHistoryReset: Bool { enabled }
+
+    /// caret-inside-mention-after-restore: mc_draft_restore clamps the snapshot's selection into
+    /// the text but does not snap a caret out of a mention (mc_draft_set_selection does); typing
+    /// one character there then replaces the whole mention. Masked: the caret check is skipped on
+    /// a draft that had a snapshot restored.
+    static func caretInsideMentionAfterRestore(_ restored: Bool) -> Bool { enabled && restored }
+
     /// mention-combining-backspace: a grapheme-extending character typed right after a mention
     /// makes one cluster with the mention's last letter; backspace then deletes that cluster and
     /// leaves the mention run "@Bo" named "Bob". The draft's own document JSON and snapshot no

@@ -155,7 +155,17 @@ extension Session {
             return outcome("mc_draft_begin_batch", "", status)
         case .commitBatch:
             let status = mc_draft_commit_batch(h)
-            if status == Status.ok, let index { slots[index].batchDepth -= 1 }
+            if let index {
+                // Batches nest and only commit closes one: with one open, commit must succeed.
+                if status == Status.notAllowed, slots[index].batchDepth > 0 {
+                    note("mc_draft_commit_batch(\(n))", status)
+                    if !KnownFindings.batchClosedByHistoryReset {
+                        fail("mc_draft_commit_batch refused (\(lastError())) with \(slots[index].batchDepth) batch(es) open (begun, never committed)")
+                    }
+                    slots[index].batchDepth = 0
+                }
+                if status == Status.ok { slots[index].batchDepth -= 1 }
+            }
             return outcome("mc_draft_commit_batch", "", status)
         case .loadDocument:
             let json = self.json()
@@ -366,6 +376,7 @@ private let colors: [[UInt8]?] = ["#abc", "#A0B1C2", "#12345", "red"].map { Arra
 private let uids: [[UInt8]?] = ["u1", "u2", "alice.b-c_d:e@f=g+h", "u3", "bad uid", ""].map { Array($0.utf8) }
 /// Display names: plain, and ones whose edges merge with neighbours (combining marks, ZWJ, modifiers).
 private let names: [[UInt8]?] = ["Bob", "Al\u{301}", "\u{301}Bo", "Bo\u{1F3FD}", "e\u{301}", "A\u{200D}", "Bob Smith",
-                                 "\u{1F468}\u{200D}\u{1F469}", "\u{1F1EB}", "a\nb", ""].map { Array($0.utf8) }
+                                 "\u{1F468}\u{200D}\u{1F469}", "\u{1F1EB}", "a\nb", "", "\u{1F468}\u{200D}", "Bo\u{1F1EB}",
+                                 "\u{1100}"].map { Array($0.utf8) }
 private let messageIDs: [[UInt8]?] = ["m1", "m2", "", "a\u{1}b"].map { Array($0.utf8) }
 private let commandNames: [[UInt8]?] = ["cmd", "giphy", "", "a b", "/x"].map { Array($0.utf8) }

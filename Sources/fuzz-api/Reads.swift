@@ -91,8 +91,12 @@ extension Session {
         return Outcome(function: function, status: status, target: nil, readOnly: true)
     }
 
-    /// mc_convert_offset on any text; a conversion must convert back.
+    /// mc_convert_offset on any text; a conversion must convert back. Also the library's
+    /// version functions (no arguments: they only must answer).
     func convertOffset() -> Outcome {
+        if String(cString: mc_version()).split(separator: ".").count != 3 || mc_abi_version() > 1000 {
+            fail("mc_version() = \(String(cString: mc_version())), mc_abi_version() = \(mc_abi_version())")
+        }
         let text = input.text()
         let offset = input.offset(length: Int64(text?.count ?? 0)), from = unit(), to = unit()
         let nullOut = input.byte() >= 0xF8

@@ -115,6 +115,16 @@ func seedInputs() -> [(String, [UInt8])] {
         seeds.append(("\(name)-then-mention", before))
     }
 
+    // Mentions whose names end in a cluster starter (ZWJ after an emoji, half a flag, a Hangul
+    // leading consonant): the next character typed after them joins the cluster.
+    for (name, index) in [("zwj", 11), ("flag", 12), ("jamo", 13)] as [(String, UInt8)] {
+        var open = Seed()
+        open.call(.insertMention, S.b(0, index))
+        open.call(.moveCaret, S.b(0, 0xFF, 0))
+        open.call(.insert, S.text("a"))
+        seeds.append(("mention-name-ends-\(name)", open))
+    }
+
     var history = Seed(config: 7)
     for c in ["a", "b", " ", "c"] { history.call(.insert, S.text(c)) }
     history.call(.undo)

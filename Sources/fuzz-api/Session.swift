@@ -32,6 +32,8 @@ final class Slot {
     var config: [UInt8]?
     var listener = ListenerMode.none
     var batchDepth = 0
+    /// A snapshot was restored into it (see KnownFindings.caretInsideMentionAfterRestore).
+    var restored = false
     var now: Int64 = 0
     var observed: Observation?
     /// The document and snapshot the round trips last passed on (skip them while unchanged).
@@ -105,6 +107,7 @@ final class Session {
             slot.config = config
             slot.listener = .none
             slot.batchDepth = 0
+            slot.restored = false
             slot.now = 0
             slot.observed = observe(slot)
             slot.verifiedSnapshot = nil

@@ -4,7 +4,8 @@
 // and mention syntax, line breaks, ids and URLs, JSON fragments, and invalid UTF-8.
 // Append new tokens at the end: indices are what corpus inputs store.
 
-let stringTokens: [[UInt8]] = textTokens.map { Array($0.utf8) } + invalidUTF8Tokens + longTokens.map { Array($0.utf8) }
+let stringTokens: [[UInt8]] = (textTokens.map { Array($0.utf8) } + invalidUTF8Tokens + longTokens.map { Array($0.utf8) }
+    + moreTokens.map { Array($0.utf8) })
 
 private let textTokens: [String] = [
     // 0: plain text and whitespace
@@ -79,4 +80,10 @@ let jsonTokens: [String] = [
     ##"{"u1":"Bob","u2":"e\u0301"}"##, ##"{"u1":"a\nb"}"##,
     // 36: deep and broken
     String(repeating: "[", count: 2000), ##"{"text":"x","spans":[{"start":0,"end":1,"format":"bold"}"##, "\u{FEFF}{}", "{\"a\":1,\"a\":2}",
+]
+
+// 110: more cluster continuations (a Hangul vowel after a leading consonant, a second regional
+// indicator, an emoji after a ZWJ) and their starters
+private let moreTokens: [String] = [
+    "\u{1161}", "\u{1F469}", "\u{1F468}\u{200D}", "\u{1100}", "\u{E0065}", "\u{20E3}",
 ]
