@@ -11,6 +11,9 @@ BUILD := build
 LIBDIR := $(BUILD)/lib
 LIB_REAL := $(LIBDIR)/libmessage_composer.so.$(VERSION)
 LIB_SONAME := libmessage_composer.so.$(ABI)
+# The library's debug info, split off: the stripped library names it (.gnu_debuglink), and gdb and
+# valgrind find it beside the library, so stack traces show function names.
+LIB_DEBUG := $(LIB_REAL).debug
 HEADER := include/message_composer.h
 SWIFT_SOURCES := $(shell find Sources -name '*.swift') Package.swift
 CC ?= cc
@@ -21,17 +24,19 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 	-Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-python test-rust test-header-compile demo install clean bench fuzz
+	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz
 
 all: lib header
 
 lib: $(LIB_REAL)
 
-$(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json
+# Makefile too: the release flags and these steps live here.
+$(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json Makefile
 	swift build $(SWIFT_RELEASE_FLAGS) --product message_composer
 	mkdir -p $(LIBDIR)
-	cp .build/release/libmessage_composer.so $(LIB_REAL)
-	strip --strip-unneeded $(LIB_REAL)  # debug info stays in .build/release
+	objcopy --only-keep-debug .build/release/libmessage_composer.so $(LIB_DEBUG)
+	strip --strip-unneeded -o $(LIB_REAL) .build/release/libmessage_composer.so
+	cd $(LIBDIR) && objcopy --add-gnu-debuglink=$(notdir $(LIB_DEBUG)) $(notdir $(LIB_REAL))
 	ln -sf libmessage_composer.so.$(VERSION) $(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(LIBDIR)/libmessage_composer.so
 
@@ -92,13 +97,62 @@ test-c-asan: $(BUILD)/c-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c-tests-asan | tail -n 1
 	@echo "test-c-asan: clean"
 
+# A user's check of their own program (README "Valgrind"), verbatim, with the shipped suppressions:
+# must be clean. The suppressions match Swift symbol names, which come only from the debug file the
+# stripped library's debuglink names: a clean run (and a used handle-table suppression) also proves
+# that library frames show names, not ???.
+VALGRIND_USER := valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=1
+$(BUILD)/valgrind_user: bindings/c/examples/valgrind_user.c $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -g -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+
+test-valgrind-user: $(BUILD)/valgrind_user
+	$(VALGRIND_USER) --suppressions=tools/message_composer.supp -s $(BUILD)/valgrind_user > $(BUILD)/valgrind-user.log 2>&1 \
+		|| { grep -v -e '^--' $(BUILD)/valgrind-user.log | tail -n 60; exit 1; }
+	@grep -q 'used_suppression:.*mc-handle-table' $(BUILD)/valgrind-user.log \
+		|| { echo "test-valgrind-user: no library symbol names in the stacks (is $(LIB_DEBUG) there?)"; exit 1; }
+	@echo "test-valgrind-user: clean with tools/message_composer.supp; library frames carry names"
+
+# The API fuzzer's committed corpus and findings, replayed by a plain build (each input in a child
+# process; findings not fixed yet are masked, Sources/fuzz-api/KnownFindings.swift): a few seconds
+# that guard engine changes with every property the fuzzer checks.
+test-fuzz-replay:
+	swift build --product fuzz-api 2>&1 | tail -n 1
+	.build/debug/fuzz-api Tests/fuzz-corpus/api Tests/fuzz-findings/api
+
+# ThreadSanitizer (not in `test`: about a minute, most of it the instrumented build): the library
+# built with -sanitize=thread (debug, own scratch path), the whole C suite (its thread tests) and
+# bindings/c/stress/stress_threads.c (8 threads on one draft with a re-entrant listener, a thread
+# calling with stale handles) built with -fsanitize=thread by the toolchain's clang, whose TSan
+# runtime needs libdispatch and BlocksRuntime from the Swift runtime directory. tsan_mutex.c
+# tells TSan about Swift Mutex's uninstrumented slow paths (see there). Clean means no report.
+TSAN_SCRATCH := .build/tsan
+TSAN_LIBDIR := $(TSAN_SCRATCH)/debug
+TSAN_CC ?= clang
+TSAN_STRESS_ROUNDS ?= 3000
+SWIFT_LIB_DIR = $(abspath $(dir $(shell command -v swift))../lib/swift/linux)
+TSAN_FLAGS = $(CFLAGS_STRICT) -g -fsanitize=thread -Iinclude -Ibindings/c/tests bindings/c/stress/tsan_mutex.c \
+	-L$(TSAN_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(TSAN_LIBDIR) \
+	-L$(SWIFT_LIB_DIR) -ldispatch -lBlocksRuntime -Wl,-rpath,$(SWIFT_LIB_DIR) -lpthread -ldl
+TSAN_RUN = TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
+
+test-tsan: $(HEADER)
+	swift build -c debug --scratch-path $(TSAN_SCRATCH) --product message_composer -Xswiftc -sanitize=thread
+	mkdir -p $(BUILD)
+	$(TSAN_CC) $(C_TEST_SOURCES) $(TSAN_FLAGS) -o $(BUILD)/c-tests-tsan
+	$(TSAN_CC) bindings/c/stress/stress_threads.c $(TSAN_FLAGS) -o $(BUILD)/stress-tsan
+	$(TSAN_RUN) $(BUILD)/c-tests-tsan > $(BUILD)/tsan.log 2>&1 \
+		&& $(TSAN_RUN) $(BUILD)/stress-tsan $(TSAN_STRESS_ROUNDS) >> $(BUILD)/tsan.log 2>&1 \
+		|| { grep -E '^SUMMARY|passed|^stress' $(BUILD)/tsan.log | sort | uniq -c; echo "test-tsan: see $(BUILD)/tsan.log"; exit 1; }
+	@grep -E 'passed|^stress' $(BUILD)/tsan.log; echo "test-tsan: no ThreadSanitizer report"
+
 test-python: lib
 	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIB_REAL) python3 -m pytest -q bindings/python/tests
 
 test-rust: lib
 	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(LIBDIR) cargo test --quiet
 
-test: header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan test-python test-rust
+test: header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan test-valgrind-user \
+	test-fuzz-replay test-python test-rust
 	@echo "make test: every suite passed"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
@@ -142,15 +196,19 @@ bench-editing: $(BUILD)/editing-bench
 	$(BUILD)/editing-bench
 bench: bench-editing
 
-# libFuzzer over the wire format (Sources/fuzz-markdown, built with -sanitize=fuzzer,address into
-# .build/fuzz): FUZZ_SECONDS of fuzzing, then libFuzzer's final stats; exits 1 on a finding.
+# libFuzzer (built with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS per target: the wire
+# format (Sources/fuzz-markdown), then C API call sequences (Sources/fuzz-api); each prints
+# libFuzzer's final stats. Both run even when the first finds something; exits 1 on a finding.
 FUZZ_SECONDS ?= 60
 fuzz:
-	tools/fuzz.sh $(FUZZ_SECONDS)
+	tools/fuzz.sh $(FUZZ_SECONDS) markdown; m=$$?; tools/fuzz.sh $(FUZZ_SECONDS) api; a=$$?; test $$m -eq 0 && test $$a -eq 0
 
 install: lib header
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 0755 $(LIB_REAL) $(DESTDIR)$(PREFIX)/lib/
+	install -m 0644 $(LIB_DEBUG) $(DESTDIR)$(PREFIX)/lib/  # beside the library: its debuglink resolves there
+	install -d $(DESTDIR)$(PREFIX)/share/message_composer
+	install -m 0644 tools/message_composer.supp $(DESTDIR)$(PREFIX)/share/message_composer/
 	ln -sf libmessage_composer.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libmessage_composer.so
 	install -m 0644 $(HEADER) $(DESTDIR)$(PREFIX)/include/

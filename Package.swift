@@ -15,6 +15,9 @@ let package = Package(
         // libFuzzer target over the wire format (tools/fuzz.sh, `make fuzz`); a plain build is a replay
         // tool for its findings: `.build/debug/fuzz-markdown FILE|DIR...`.
         .executableTarget(name: "fuzz-markdown", dependencies: ["ComposerCore"]),
+        // libFuzzer target over the whole C API (tools/fuzz.sh api): calls the exported mc_*
+        // functions as a C host would; a plain build replays: `.build/debug/fuzz-api [-v] FILE|DIR...`.
+        .executableTarget(name: "fuzz-api", dependencies: ["ComposerCAPI"]),
         // Fixtures are read from the source tree by path, not bundled as resources.
         .testTarget(name: "ComposerCoreTests", dependencies: ["ComposerCore"], exclude: ["Fixtures"]),
     ]

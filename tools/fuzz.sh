@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# tools/fuzz.sh [SECONDS]: builds the libFuzzer target fuzz-markdown (Sources/fuzz-markdown) with
-# -sanitize=fuzzer,address and runs it for SECONDS (default 60) on a generated seed corpus of wire
-# markdown, then prints libFuzzer's final stats (executions, exec/s, coverage, corpus).
+# tools/fuzz.sh [SECONDS] [TARGET]: builds a libFuzzer target with -sanitize=fuzzer,address and runs
+# it for SECONDS (default 60) on a generated seed corpus, then prints libFuzzer's final stats
+# (executions, exec/s, coverage, corpus). TARGET:
+#   markdown (default)  Sources/fuzz-markdown: the wire-format parser and serializer;
+#   api                 Sources/fuzz-api: sequences of C API calls on drafts, checked after every
+#                       call (see Sources/fuzz-api/Checks.swift); a violation prints the C calls.
+# The committed corpus Tests/fuzz-corpus/TARGET (when present) is read as extra seeds. To refresh
+# it from a run's corpus (a set cover of the edges, a few hundred small files):
+#   mkdir new && BIN -set_cover_merge=1 -use_counters=0 new Tests/fuzz-corpus/TARGET WORK/corpus
+# (BIN: the fuzz build, printed below), then replace the directory with new/.
 #
-# The target checks, on ComposerCore's public API (see Sources/fuzz-markdown/main.swift): parse
+# The markdown target checks, on ComposerCore's public API (see Sources/fuzz-markdown/main.swift): parse
 # never traps and gives a well-formed document; parse(serialize(D)) == D; Document(json: D.json) == D;
 # and, for inputs that are document JSON that loads, parse(serialize(D)) == D. A violation aborts with
 # the input printed. On a finding the script replays each artifact (printing what it violates),
@@ -15,42 +22,60 @@
 #   FUZZ_JOBS       N (set): fork mode with N worker processes; crashes, timeouts and OOMs are
 #                   recorded in artifacts/ and fuzzing goes on, so one run finds several bugs.
 #                   Unset (default): one process that stops at the first finding.
-#   FUZZ_CONFIG     debug (default) or release.
-#   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096).
+#   FUZZ_CONFIG     debug or release; default debug for markdown, release for api (its checks call
+#                   the library some 30 times per call: a debug build runs about 5 times slower).
+#   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096; api: 1024, about 300 calls at most).
 #   FUZZ_TIMEOUT    per-input timeout in seconds (default 10): a slower input is a finding
 #                   (the parser must be linear).
 #   FUZZ_ARGS       extra libFuzzer arguments.
 # Replaying findings without sanitizers: `swift build --product fuzz-markdown` gives a replay tool,
-# `.build/debug/fuzz-markdown FILE|DIR...`, that runs the same checks and reports every failure.
+# `.build/debug/fuzz-markdown FILE|DIR...`, that runs the same checks and reports every failure
+# (`.build/debug/fuzz-api [-v] FILE|DIR...` for the API target; -v prints each input's C calls).
 set -uo pipefail
 
 # Everything is in main(), read whole before it runs: editing this file during a run is harmless.
 main() {
 SECONDS_TO_RUN=${1:-60}
-case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS]" >&2; exit 2 ;; esac
+TARGET=${2:-markdown}
+case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
+case $TARGET in markdown | api) ;; *) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
+PRODUCT=fuzz-$TARGET
+CONFIG=${FUZZ_CONFIG:-}
+if [ -z "$CONFIG" ]; then
+    CONFIG=debug
+    [ "$TARGET" = api ] && CONFIG=release
+fi
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
-CONFIG=${FUZZ_CONFIG:-debug}
 JOBS=${FUZZ_JOBS:-}
 SCRATCH=.build/fuzz
 
-BUILD=(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product fuzz-markdown
+BUILD=(swift build -c "$CONFIG" --scratch-path "$SCRATCH" --product "$PRODUCT"
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING)
 echo "== building: ${BUILD[*]}"
 # gold warns once per ASan helper symbol it cannot export ("Cannot export local symbol"): noise.
 "${BUILD[@]}" 2>&1 | grep -v "Cannot export local symbol" | grep -vE '^\[[0-9]+/[0-9]+\] ' 
 [ "${PIPESTATUS[0]}" -eq 0 ] || { echo "fuzz.sh: build failed" >&2; exit 2; }
-BIN="$("${BUILD[@]}" --show-bin-path)/fuzz-markdown"
+BIN="$("${BUILD[@]}" --show-bin-path)/$PRODUCT"
 
-WORK=${FUZZ_DIR:-$(mktemp -d /tmp/fuzz-markdown.XXXXXX)}
+WORK=${FUZZ_DIR:-$(mktemp -d "/tmp/$PRODUCT.XXXXXX")}
 CORPUS=$WORK/corpus
 ARTIFACTS=$WORK/artifacts
 mkdir -p "$CORPUS" "$ARTIFACTS"
 LOG=$WORK/fuzz.log
 
-# Seed corpus: the wire format (README "Wire format") and the CommonMark/GFM subset messages from
-# other clients use; (re)written on every run, so a reused corpus gets new seeds too.
-{
+# Seed corpus, (re)written on every run, so a reused corpus gets new seeds too. API: the target
+# writes its own (sessions in its input encoding, Sources/fuzz-api/Seeds.swift).
+if [ "$TARGET" = api ]; then
+    # Every function of the header must be called by the target (a new one needs its operation).
+    missing=$(comm -23 <(grep -oE '\bmc_[a-z_0-9]+\(' include/message_composer.h | tr -d '(' | sort -u) \
+        <(grep -ohE '\bmc_[a-z_0-9]+\(' Sources/fuzz-api/*.swift | tr -d '(' | sort -u))
+    [ -z "$missing" ] || { echo "fuzz.sh: functions the API fuzzer never calls:" $missing >&2; exit 2; }
+    "$BIN" --seeds "$CORPUS" && "$BIN" --dict "$WORK/api.dict" || { echo "fuzz.sh: writing the API seeds failed" >&2; exit 2; }
+fi
+# Markdown: the wire format (README "Wire format") and the CommonMark/GFM subset messages from
+# other clients use.
+[ "$TARGET" = markdown ] && {
     n=0
     seed() { n=$((n + 1)); printf '%s' "$1" > "$CORPUS/seed-$(printf '%03d' $n)"; }
     seed 'plain text, nothing else'
@@ -146,8 +171,15 @@ cat > "$DICT" <<'EOF'
 "\\n"
 EOF
 
-ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-4096}"
-    -rss_limit_mb=2048 -dict="$DICT" -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
+MAX_LEN=4096
+[ "$TARGET" = api ] && MAX_LEN=1024
+ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-$MAX_LEN}"
+    -rss_limit_mb=2048 -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
+# Dictionaries: wire-format tokens; for the API, whole calls (the target writes them).
+if [ "$TARGET" = markdown ]; then ARGS+=(-dict="$DICT"); else ARGS+=(-dict="$WORK/api.dict"); fi
+# Read-only extra seeds: the committed, minimized corpus (new inputs go to $CORPUS only).
+SEED_DIRS=()
+[ -d "Tests/fuzz-corpus/$TARGET" ] && SEED_DIRS+=("$ROOT/Tests/fuzz-corpus/$TARGET")
 if [ -n "$JOBS" ]; then
     ARGS+=(-fork="$JOBS" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
@@ -156,9 +188,9 @@ ARGS+=(${FUZZ_ARGS:-})
 export SWIFT_BACKTRACE=enable=no  # the Swift backtracer would hang on a crash under libFuzzer
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1}
 
-echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS"
+echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS ${SEED_DIRS[*]}"
 echo "   work dir: $WORK (log: $LOG)"
-"$BIN" "${ARGS[@]}" "$CORPUS" > "$LOG" 2>&1
+"$BIN" "${ARGS[@]}" "$CORPUS" "${SEED_DIRS[@]}" > "$LOG" 2>&1
 status=$?
 
 echo "== libFuzzer final stats"
@@ -177,8 +209,10 @@ echo "== findings (exit status $status): ${#findings[@]} artifact(s) in $ARTIFAC
 for f in "${findings[@]}"; do
     echo "-- $f ($(wc -c < "$f") bytes)"
     head -c 300 "$f" | od -An -c | head -n 6
-    # Replayed once: the property message (input, D, what came back) or the trap.
-    "$BIN" -timeout="${FUZZ_TIMEOUT:-10}" "$f" 2>&1 | grep -A6 -E 'PROPERTY VIOLATED|Fatal error|ERROR: libFuzzer' | head -n 12
+    # Replayed once: the property message (input, D, what came back; for the API, the C calls) or
+    # the trap.
+    "$BIN" -timeout="${FUZZ_TIMEOUT:-10}" "$f" 2>&1 | grep -A40 -E 'PROPERTY VIOLATED|Fatal error|ERROR: libFuzzer' \
+        | grep -v -E '^(\s*#|==[0-9]+==|MS:|base64:|INFO:)' | head -n 60
 done
 minimize=${FUZZ_MINIMIZE_SECONDS:-30}
 if [ "$minimize" -gt 0 ]; then

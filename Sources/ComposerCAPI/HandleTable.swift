@@ -76,10 +76,11 @@ enum HandleTable {
         return (Int((bits >> 4) & 0x0FFF_FFFF), UInt32(truncatingIfNeeded: bits >> 32))
     }
 
-    private static func lookup(_ handle: OpaquePointer?) throws(CAPIError) -> Slot {
+    /// The handle's slot and the generation the handle names (decoded once per call).
+    private static func lookup(_ handle: OpaquePointer?) throws(CAPIError) -> (slot: Slot, generation: UInt32) {
         guard handle != nil else { throw .nullHandle }
-        guard let (index, _) = decode(handle), let slot = slot(at: index) else { throw .invalidHandle }
-        return slot
+        guard let (index, generation) = decode(handle), let slot = slot(at: index) else { throw .invalidHandle }
+        return (slot, generation)
     }
 
     /// Registers a new draft and returns its handle.
@@ -106,8 +107,7 @@ enum HandleTable {
 
     /// Runs `body` on the handle's draft under the draft's lock.
     static func with<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
-        let slot = try lookup(handle)
-        let generation = decode(handle)?.generation ?? 0
+        let (slot, generation) = try lookup(handle)
         let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot.state.withLock { s in
             guard s.generation == generation, s.isLive else { return (.failure(.invalidHandle), nil) }
             let result: Result<R, CAPIError>
@@ -126,8 +126,7 @@ enum HandleTable {
     /// Runs `body` on the handle's draft under the draft's lock, for a call that only reads: no
     /// event can come of it, so none is looked for (a getter costs a lock and a load).
     static func read<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
-        let slot = try lookup(handle)
-        let generation = decode(handle)?.generation ?? 0
+        let (slot, generation) = try lookup(handle)
         let result: Result<R, CAPIError> = slot.state.withLock { s in
             guard s.generation == generation, s.isLive else { return .failure(.invalidHandle) }
             do throws(ComposerError) {
@@ -141,8 +140,8 @@ enum HandleTable {
 
     /// Unregisters the handle's draft; a stale handle is refused.
     static func remove(_ handle: OpaquePointer?) throws(CAPIError) {
-        let slot = try lookup(handle)
-        guard let (index, generation) = decode(handle) else { throw .invalidHandle }
+        let (slot, generation) = try lookup(handle)
+        guard let (index, _) = decode(handle) else { throw .invalidHandle }
         let removed: DraftState? = slot.state.withLock { s in
             guard s.generation == generation, s.isLive else { return nil }
             let draft = s.draft

@@ -118,6 +118,8 @@ extension Draft {
         }
         document.replaceAll(with: doc)
         selection = sel
+        // A caret never rests inside a mention, whatever the snapshot says (mentions are atomic).
+        selection = Selection(anchor: snapOutOfMention(sel.anchor), focus: snapOutOfMention(sel.focus))
         mode = newMode
         threadParentID = thread
         command = cmd

@@ -81,9 +81,12 @@ extension Draft {
         history.push(.init(edits: [], selection: selection, pending: pending))
     }
 
-    /// Forgets every step (after a send, a restore, the start or end of an edit).
+    /// Forgets every step (after a send, a restore, the start or end of an edit). An open batch
+    /// stays open: its commit still closes it, and its next change starts a new step.
     mutating func resetHistory() {
+        let openBatches = history.batchDepth
         history = UndoHistory(depth: config.undoDepth)
+        history.batchDepth = openBatches
         _ = document.endRecording()
         document.beginRecording()
     }

@@ -249,6 +249,29 @@ import Testing
         #expect(draft.document.spans.isEmpty)
     }
 
+    /// Found by the API fuzzer (Tests/fuzz-findings/api/batch-closed-by-restore): a restore inside
+    /// a batch forgot the batch, so its commit was refused.
+    @Test func aBatchStaysOpenAcrossAHistoryReset() throws {
+        var draft = try Draft.make("abc")
+        let snapshot = draft.snapshotJSON
+        draft.beginBatch()
+        try draft.restore(snapshotJSON: snapshot)
+        draft.insert("x")
+        #expect(draft.isInBatch)
+        try draft.commitBatch()
+        #expect(!draft.isInBatch)
+    }
+
+    /// Found by the API fuzzer (caret-inside-mention-after-restore): a snapshot's caret inside a
+    /// mention is moved to the mention's edge.
+    @Test func aRestoredCaretNeverSitsInsideAMention() throws {
+        var draft = Draft()
+        try draft.insertMention(uid: "u1", name: "Bob")
+        let snapshot = draft.snapshotJSON.replacingSelection(with: "[2,2]")
+        try draft.restore(snapshotJSON: snapshot)
+        #expect(draft.selection == .caret(0) || draft.selection == .caret(4))
+    }
+
     @Test func clearingAnEmptyTextKeepsWhatRedoNeeds() throws {
         for clear: (inout Draft) throws -> Void in [{ $0.clear() }, { try $0.setCommand(name: "giphy", args: "cats") }] {
             var draft = Draft()
@@ -373,5 +396,17 @@ import Testing
         try draft.tick(now: Int64.max)
         #expect(draft.cooldownRemaining == 0)
         #expect(throws: ComposerError.self) { try draft.restore(snapshotJSON: #"{"version":1,"document":{"text":""},"now":-5}"#) }
+    }
+}
+
+extension String {
+    /// The snapshot JSON with its "selection" member replaced (test helper; no Foundation).
+    func replacingSelection(with value: String) -> String {
+        let key = Array("\"selection\":[".utf8)
+        let bytes = Array(utf8)
+        guard let start = (0...(bytes.count - key.count)).first(where: { Array(bytes[$0..<($0 + key.count)]) == key }),
+              let close = bytes[(start + key.count)...].firstIndex(of: UInt8(ascii: "]")) else { return self }
+        return String(decoding: bytes[..<start], as: UTF8.self) + "\"selection\":" + value
+            + String(decoding: bytes[(close + 1)...], as: UTF8.self)
     }
 }

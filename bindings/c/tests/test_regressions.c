@@ -114,7 +114,73 @@ static void entity_line_breaks_do_not_crash(void) {
     }
 }
 
+/* The document JSON loads back into a fresh draft (a mention's text must stay "@" + name). */
+static void check_document_loads(mc_draft *d) {
+    char *json = support_document(d);
+    REQUIRE_NEW_DRAFT(fresh, NULL);
+    CHECK_OK(mc_draft_load_document(fresh, json));
+    CHECK_DOC(fresh, json);
+    mc_draft_free(fresh);
+    free(json);
+}
+
+/* API fuzzer, Tests/fuzz-findings/api/mention-combining-backspace: a combining mark after a mention
+   joins its last letter; backspace over that cluster takes the mention whole. */
+static void backspace_over_a_mark_after_a_mention_deletes_the_mention_whole(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert_mention(d, "u1", "Bob"));
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_OK(mc_draft_insert(d, "\xcc\x81")); /* U+0301 */
+    CHECK_OK(mc_draft_delete_backward(d));
+    CHECK_TEXT(d, "");
+    check_document_loads(d);
+    mc_draft_free(d);
+}
+
+/* API fuzzer, batch-closed-by-restore: a restore inside a batch leaves the batch open. */
+static void a_restore_inside_a_batch_keeps_the_batch_open(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert(d, "abc"));
+    char *snapshot = NULL;
+    CHECK_OK(mc_draft_snapshot(d, &snapshot));
+    CHECK_OK(mc_draft_begin_batch(d));
+    CHECK_OK(mc_draft_restore(d, snapshot));
+    CHECK_OK(mc_draft_commit_batch(d));
+    mc_string_free(snapshot);
+    mc_draft_free(d);
+}
+
+/* API fuzzer, caret-inside-mention-after-restore: a snapshot's caret inside a mention moves to its edge. */
+static void a_restored_caret_is_never_inside_a_mention(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_load_document(d, "{\"text\":\"@Bob \",\"spans\":[{\"start\":0,\"end\":4,"
+                                       "\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"}]}"));
+    CHECK_OK(mc_draft_restore(d, "{\"version\":1,\"document\":{\"text\":\"@Bob \",\"spans\":[{\"start\":0,"
+                                 "\"end\":4,\"format\":\"mention\",\"uid\":\"u1\",\"name\":\"Bob\"}]},\"selection\":[2,2]}"));
+    int64_t anchor = -1, focus = -1;
+    CHECK_OK(mc_draft_selection(d, &anchor, &focus));
+    CHECK(focus == 0 || focus == 4);
+    CHECK_OK(mc_draft_insert(d, "a"));
+    check_document_loads(d);
+    mc_draft_free(d);
+}
+
+/* Mirror soak (bindings): clearing an already empty text keeps the values redo still needs. */
+static void redo_after_clearing_an_empty_text_keeps_the_mention(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    CHECK_OK(mc_draft_insert_mention(d, "u2", "Bob"));
+    CHECK_OK(mc_draft_undo(d));
+    CHECK_OK(mc_draft_clear(d));
+    CHECK_OK(mc_draft_redo(d));
+    CHECK_DOC(d, "{\"text\":\"@Bob \",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"mention\",\"uid\":\"u2\",\"name\":\"Bob\"}]}");
+    mc_draft_free(d);
+}
+
 static const harness_test TESTS[] = {
+    HARNESS_TEST(backspace_over_a_mark_after_a_mention_deletes_the_mention_whole),
+    HARNESS_TEST(a_restore_inside_a_batch_keeps_the_batch_open),
+    HARNESS_TEST(a_restored_caret_is_never_inside_a_mention),
+    HARNESS_TEST(redo_after_clearing_an_empty_text_keeps_the_mention),
     HARNESS_TEST(entity_line_breaks_do_not_crash),
     HARNESS_TEST(insert_link_refuses_a_carriage_return),
     HARNESS_TEST(format_functions_check_a_null_draft_first),

@@ -1,0 +1,65 @@
+// Replay of inputs without libFuzzer: each file runs in a forked child, so a violation (abort) or a
+// trap in one file does not stop the others; the parent reports each failing file.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let handle = fopen(path, "rb") else { return nil }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, handle)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buffer[0..<n])
+    }
+    return bytes
+}
+
+/// The files named, directories expanded one level.
+func expand(_ paths: [String]) -> [String] {
+    var files: [String] = []
+    for path in paths {
+        guard let dir = opendir(path) else { files.append(path); continue }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String in
+                guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return "." }
+                return String(cString: base)
+            }
+            if !name.hasPrefix(".") { files.append(path + "/" + name) }
+        }
+        closedir(dir)
+    }
+    return files.sorted()
+}
+
+func replay(_ paths: [String], verbose: Bool) -> Int32 {
+    let files = expand(paths)
+    var failures = 0
+    for file in files {
+        guard let bytes = readFile(file) else { print("cannot read \(file)"); failures += 1; continue }
+        fflush(nil)
+        let child = fork()
+        if child == 0 {
+            Session.tracing = verbose
+            abortOnViolation = false
+            currentInput = bytes
+            let session = Session(bytes)
+            session.run()
+            if verbose { print("== \(file): \(session.trace.count) calls"); session.trace.forEach { print("  " + $0) } }
+            fflush(nil)
+            exit(0)
+        }
+        var status: Int32 = 0
+        waitpid(child, &status, 0)
+        if status != 0 {
+            print("== FAILED: \(file) (wait status \(status))")
+            failures += 1
+        }
+    }
+    print("fuzz-api replay: \(files.count) files, \(failures) failing")
+    return failures == 0 ? 0 : 1
+}
