@@ -20,6 +20,16 @@ enum CStrings {
         return string
     }
 
+    /// Reads a NUL-terminated UTF-8 argument as bytes, for the wire format, which parses bytes:
+    /// NULL and invalid UTF-8 are refused as by `read`, without making a `String` of it (the check
+    /// passes over runs of ASCII, most of a message, in blocks).
+    static func readUTF8(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> [UInt8] {
+        guard let pointer else { throw .nullArgument(name) }
+        let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).bindMemory(to: UInt8.self))
+        guard MarkdownParser.isValidUTF8(bytes) else { throw .engine(.invalidUTF8) }
+        return bytes
+    }
+
     /// Reads an optional string argument: NULL means nil.
     static func readOptional(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> String? {
         guard let pointer else { return nil }

@@ -20,9 +20,9 @@ public func mc_draft_serialize(_ draft: OpaquePointer?, _ out_markdown: UnsafeMu
 @_cdecl("mc_markdown_parse")
 public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
-        let text = try CStrings.read(markdown, "markdown")
+        let text = try CStrings.readUTF8(markdown, "markdown")
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(text).jsonUTF8)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(utf8: text).jsonUTF8)
     }
 }
 
@@ -33,10 +33,10 @@ public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_
 public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?,
                                             _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
-        let text = try CStrings.read(markdown, "markdown")
+        let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(text, names: names).jsonUTF8)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(utf8: text, names: names).jsonUTF8)
     }
 }
 
@@ -88,9 +88,9 @@ public func mc_markdown_to_plain_text(_ markdown: UnsafePointer<CChar>?, _ menti
 public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?,
                                 _ out_html: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
-        let text = try CStrings.read(markdown, "markdown")
+        let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
-        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(MarkdownParser.parseFlat(text, names: names)))
+        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(MarkdownParser.parseFlat(utf8: text, names: names)))
     }
 }

@@ -28,10 +28,11 @@ struct BlockParser {
     /// The open containers, outermost first.
     var containers: [OpenContainer] = []
     var leaf = Leaf.none
-    /// The open paragraph's or fence's lines, as ranges of `src` (paragraph lines keep their
-    /// leading whitespace until the paragraph closes).
-    var leafLines: [Range<Int>] = []
+    /// The open paragraph's text goes straight into the inline parser's content as its lines
+    /// come; the open fence's lines straight into the output.
+    var paragraphLines = 0
     var fence = (char: UInt8(0), length: 0, indent: 0)
+    var fenceLines = 0
     var emptyLines = 0
     /// Where the line being processed starts and ends (before its line break).
     var lineStart = 0
@@ -44,15 +45,13 @@ struct BlockParser {
         src = source
         self.names = names
         output = FlatBuilder(capacity: source.count)
-        leafLines.reserveCapacity(8)
     }
 
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
     mutating func run() {
         var start = 0
         while true {
-            var end = start
-            while end < src.count, src[end] != 0x0A, src[end] != 0x0D { end += 1 }
+            let end = lineEnd(from: start)
             if end == src.count, start == end, start > 0 { break }
             process(start, end)
             guard end < src.count else { break }
@@ -60,6 +59,20 @@ struct BlockParser {
         }
         closeLeaf()
         closeContainers(downTo: 0)
+    }
+
+    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. Blocks of
+    /// 16 bytes holding neither are passed over whole (the test vectorizes).
+    private func lineEnd(from start: Int) -> Int {
+        var i = start
+        while i + 16 <= src.count {
+            var flagged: UInt8 = 0
+            for j in i..<(i + 16) { flagged |= ((src[j] ^ 0x0A) &- 1) | ((src[j] ^ 0x0D) &- 1) }
+            if flagged & 0x80 != 0 { break }
+            i += 16
+        }
+        while i < src.count, src[i] != 0x0A, src[i] != 0x0D { i += 1 }
+        return i
     }
 
     // MARK: Output
@@ -85,28 +98,34 @@ struct BlockParser {
         case .none:
             return
         case .paragraph:
-            inline.beginContent()
-            for (i, line) in leafLines.enumerated() {
-                if i > 0 { inline.appendContent(0x0A) }
-                var start = line.lowerBound
-                while start < line.upperBound, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
-                inline.appendContent(src[start..<line.upperBound])
-            }
             // The paragraph's final whitespace is not content (entities are, being written out).
             inline.trimContentEnd()
             emitLine(block)
             inline.parse(into: &output, block: block, names: names)
         case .fence:
-            if leafLines.isEmpty { emitLine(.codeBlock) }
-            for line in leafLines {
-                emitLine(.codeBlock)
-                output.append(src[line], style: .plain)
-            }
+            // A fence without lines is one empty code line.
+            if fenceLines == 0 { emitLine(.codeBlock) }
         case .emptyLines:
             for _ in 0..<emptyLines { emitLine(block) }
         }
         leaf = .none
-        leafLines.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a line to the open paragraph (or opens one): lines are joined by `\n`, each without
+    /// its leading whitespace.
+    mutating func appendParagraphLine(_ line: Int) {
+        if leaf != .paragraph {
+            closeLeaf()
+            leaf = .paragraph
+            paragraphLines = 0
+            // Room for the rest of the input: the content never outgrows it.
+            inline.beginContent(capacity: src.count - line)
+        }
+        if paragraphLines > 0 { inline.appendContent(0x0A) }
+        paragraphLines += 1
+        var start = line
+        while start < lineEnd, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
+        inline.appendContent(src[start..<lineEnd])
     }
 
     mutating func closeContainers(downTo count: Int) {
@@ -164,14 +183,16 @@ struct BlockParser {
             if isFenceCloser(line, char: fence.char, length: fence.length) {
                 closeLeaf()
             } else {
-                leafLines.append(dropIndent(line, fence.indent)..<lineEnd)
+                emitLine(.codeBlock)
+                output.append(src[dropIndent(line, fence.indent)..<lineEnd], style: .plain)
+                fenceLines += 1
             }
             return
         }
 
         // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
         if matched < containers.count, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, at: matched) {
-            leafLines.append(line..<lineEnd)
+            appendParagraphLine(line)
             return
         }
         if matched < containers.count { closeContainers(downTo: matched) }
@@ -205,6 +226,7 @@ struct BlockParser {
             closeLeaf()
             leaf = .fence
             fence = opener
+            fenceLines = 0
             return
         }
         if isEmptyLineMarker(line) {
@@ -217,11 +239,7 @@ struct BlockParser {
             }
             return
         }
-        if leaf != .paragraph {
-            closeLeaf()
-            leaf = .paragraph
-        }
-        leafLines.append(line..<lineEnd)
+        appendParagraphLine(line)
     }
 
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty

@@ -51,18 +51,26 @@ extension FlatDocument {
         // The style being followed and, per inline format, where its current run started.
         var style = InlineStyle.plain
         var starts = InlineStarts()
+        // Scalar offsets are byte offsets minus the continuation bytes before them, which are
+        // counted from the first non-ASCII byte on (most messages have none or few).
+        let firstWide = UTF8Bytes.firstNonASCII(utf8)
+        var continuations = 0
         var offset = 0
         var byte = 0
-        // In ASCII text (most messages) scalar offsets are byte offsets: nothing to count.
-        let ascii = UTF8Bytes.isASCII(utf8)
         for run in runs {
             let end = min(utf8.count, byte + max(0, run.utf8Count))
             if run.style != style {
                 FlatDocument.closeChangedRuns(from: style, to: run.style, starts: &starts, at: offset, into: &result)
                 style = run.style
             }
-            offset += ascii ? end - byte : UTF8Bytes.scalarCount(utf8, byte..<end)
-            byte = end
+            var i = max(byte, firstWide)
+            while i < end {
+                // 1 for a continuation byte (10xxxxxx), without a branch.
+                continuations &+= Int(truncatingIfNeeded: (utf8[i] &>> 7) & ~(utf8[i] &>> 6) & 1)
+                i += 1
+            }
+            byte = max(byte, end)
+            offset = byte - continuations
         }
         FlatDocument.closeChangedRuns(from: style, to: .plain, starts: &starts, at: offset, into: &result)
         if lineBlocks.contains(where: { $0 != nil }) { appendBlockSpans(into: &result) }
@@ -89,6 +97,7 @@ extension FlatDocument {
     }
 
     /// The inline formats, numbered as in `InlineStarts`.
+    @inline(__always)
     private static func inlineKind(_ k: Int) -> FormatKind {
         switch k {
         case 0: return .bold
@@ -103,6 +112,7 @@ extension FlatDocument {
     }
 
     /// Format `k`'s key in `s`, 0 for none.
+    @inline(__always)
     private static func key(_ s: InlineStyle, _ k: Int) -> UInt32 {
         switch k {
         case 0: return s.flags.contains(.bold) ? 1 : 0
@@ -118,6 +128,7 @@ extension FlatDocument {
 
     /// Ends the runs of the formats whose key differs between `old` and `new` (a span for each
     /// that was on) and starts theirs at `offset`.
+    @inline(__always)
     private static func closeChangedRuns(from old: InlineStyle, to new: InlineStyle, starts: inout InlineStarts, at offset: Int,
                                          into result: inout [FlatSpan]) {
         func change(_ k: Int) {
@@ -142,25 +153,27 @@ extension FlatDocument {
     /// last line's end.
     private func appendBlockSpans(into result: inout [FlatSpan]) {
         var line = 0
-        // Scalar offsets: counted as bytes minus the continuation bytes seen so far.
+        // Scalar offsets: byte offsets minus the continuation bytes seen so far.
         var continuations = 0
         var runBlock = lineBlocks.first ?? nil
         var runStart = 0
-        for (i, b) in utf8.enumerated() {
-            if b & 0xC0 == 0x80 {
-                continuations &+= 1
-                continue
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1)
+            if b == 0x0A {
+                line += 1
+                let next = line < lineBlocks.count ? lineBlocks[line] : nil
+                if next != runBlock {
+                    let lineEnd = i - continuations
+                    if let block = runBlock {
+                        result.append(FlatSpan(start: runStart, end: lineEnd, kind: block.kind, key: UInt32(block.rawValue)))
+                    }
+                    runBlock = next
+                    runStart = lineEnd + 1
+                }
             }
-            guard b == 0x0A else { continue }
-            line += 1
-            let next = line < lineBlocks.count ? lineBlocks[line] : nil
-            guard next != runBlock else { continue }
-            let lineEnd = i - continuations
-            if let block = runBlock {
-                result.append(FlatSpan(start: runStart, end: lineEnd, kind: block.kind, key: UInt32(block.rawValue)))
-            }
-            runBlock = next
-            runStart = lineEnd + 1
+            i += 1
         }
         if let block = runBlock {
             result.append(FlatSpan(start: runStart, end: utf8.count - continuations, kind: block.kind, key: UInt32(block.rawValue)))
@@ -174,7 +187,7 @@ private struct InlineStarts {
     private var values = (0, 0, 0, 0, 0, 0, 0, 0)
 
     subscript(_ k: Int) -> Int {
-        get {
+        @inline(__always) get {
             switch k {
             case 0: return values.0
             case 1: return values.1
@@ -186,7 +199,7 @@ private struct InlineStarts {
             default: return values.7
             }
         }
-        set {
+        @inline(__always) set {
             switch k {
             case 0: values.0 = newValue
             case 1: values.1 = newValue

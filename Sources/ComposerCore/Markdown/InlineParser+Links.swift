@@ -11,6 +11,7 @@ extension InlineParser {
             appendText(pos - 1, pos)
             return
         }
+        InlineParser.reserve(&extra, 64)
         let destinationStart = extra.count
         if !opener.image, let end = scanInlineLinkTail(at: pos) {
             pos = end
@@ -20,6 +21,7 @@ extension InlineParser {
             brackets.removeLast()
             if let normalized = LinkTarget.normalize(extra[destinationStart...]) {
                 links.append((normalized, 0))
+                InlineParser.reserve(&marks, 8)
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
             extra.removeSubrange(destinationStart...)

@@ -31,14 +31,21 @@ extension InlineParser {
     /// marks come from `marks`; underline and colour from the paired tags, the innermost colour
     /// winning. Neighbouring source text of one style goes out as one piece.
     mutating func flatten(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
-        deltas.removeAll(keepingCapacity: true)
-        deltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count + 1))
-        for mark in marks where mark.start <= mark.end {
+        // Each mark counts from its first node to its end; a mark reaching the last node needs
+        // no end.
+        for mark in marks where mark.start < mark.end && mark.start < nodes.count {
             switch mark.kind {
-            case .strong: deltas[mark.start].strong += 1; deltas[mark.end].strong -= 1
-            case .emphasis: deltas[mark.start].emphasis += 1; deltas[mark.end].emphasis -= 1
-            case .strike: deltas[mark.start].strike += 1; deltas[mark.end].strike -= 1
-            case .link: deltas[mark.start].link += mark.link; deltas[mark.end].link -= mark.link
+            case .strong: nodes[mark.start].marks.strong += 1
+            case .emphasis: nodes[mark.start].marks.emphasis += 1
+            case .strike: nodes[mark.start].marks.strike += 1
+            case .link: nodes[mark.start].marks.link += mark.link
+            }
+            guard mark.end < nodes.count else { continue }
+            switch mark.kind {
+            case .strong: nodes[mark.end].marks.strong -= 1
+            case .emphasis: nodes[mark.end].marks.emphasis -= 1
+            case .strike: nodes[mark.end].marks.strike -= 1
+            case .link: nodes[mark.end].marks.link -= mark.link
             }
         }
         var running = MarkDelta()
@@ -47,13 +54,11 @@ extension InlineParser {
         // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
         var pendingStart = 0, pendingEnd = 0
         var pendingStyle = InlineStyle.plain
-        for i in nodes.indices {
-            let d = deltas[i]
-            running.strong += d.strong
-            running.emphasis += d.emphasis
-            running.strike += d.strike
-            running.link += d.link
-            let node = nodes[i]
+        for node in nodes {
+            running.strong += node.marks.strong
+            running.emphasis += node.marks.emphasis
+            running.strike += node.marks.strike
+            running.link += node.marks.link
             switch node.kind {
             case .underlineOpen:
                 underline += 1

@@ -25,6 +25,8 @@ struct InlineParser {
         var inExtra = false
         /// A colour tag's RGB value.
         var rgb: UInt32 = 0
+        /// The marks starting (+) and ending (-) here (see `flatten`).
+        var marks = MarkDelta()
     }
 
     struct Delimiter {
@@ -70,12 +72,15 @@ struct InlineParser {
     /// The paragraph's links: normalized URL, and its id in the document once interned.
     var links: [(url: String, id: UInt32)] = []
     var backticks = BacktickIndex()
-    /// The marks starting and ending at each node (see `flatten`).
-    var deltas: [MarkDelta] = []
 
     // MARK: Content
 
-    mutating func beginContent() { src.removeAll(keepingCapacity: true) }
+    /// Starts a paragraph's content, with room for `capacity` bytes (growing the buffer step by
+    /// step would cost an allocation per step).
+    mutating func beginContent(capacity: Int) {
+        src.removeAll(keepingCapacity: true)
+        InlineParser.reserve(&src, capacity)
+    }
 
     mutating func appendContent(_ byte: UInt8) { src.append(byte) }
 
@@ -101,17 +106,14 @@ struct InlineParser {
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
-        reserve(&nodes, src.count / 3 + 8)
-        reserve(&delimiters, src.count / 8 + 4)
-        reserve(&marks, src.count / 8 + 4)
-        reserve(&extra, 128)
+        InlineParser.reserve(&nodes, src.count / 3 + 8)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
         flatten(into: &output, block: block, names: names)
     }
 
-    private func reserve<T>(_ array: inout [T], _ count: Int) {
+    static func reserve<T>(_ array: inout [T], _ count: Int) {
         if array.capacity < count { array.reserveCapacity(count) }
     }
 
@@ -140,22 +142,38 @@ struct InlineParser {
             default:
                 // Plain run up to the next special character.
                 let start = pos
-                pos += 1
-                while pos < src.count, !InlineParser.isSpecial(src[pos]) { pos += 1 }
+                pos = plainRunEnd(from: pos + 1)
                 appendText(start, pos)
             }
         }
     }
 
+    /// Where the run of characters from `start` that are not special ends. Blocks of 16 bytes
+    /// holding none are passed over whole (the test, an equality per special character,
+    /// vectorizes).
+    private func plainRunEnd(from start: Int) -> Int {
+        var i = start
+        while i + 16 <= src.count {
+            var flagged: UInt8 = 0
+            for j in i..<(i + 16) {
+                let b = src[j]
+                flagged |= ((b ^ 0x0A) &- 1) | ((b ^ 0x5C) &- 1) | ((b ^ 0x26) &- 1) | ((b ^ 0x60) &- 1) | ((b ^ 0x2A) &- 1)
+                    | ((b ^ 0x5F) &- 1) | ((b ^ 0x7E) &- 1) | ((b ^ 0x5B) &- 1) | ((b ^ 0x5D) &- 1) | ((b ^ 0x3C) &- 1)
+            }
+            if flagged & 0x80 != 0 { break }
+            i += 16
+        }
+        while i < src.count, !InlineParser.isSpecial(src[i]) { i += 1 }
+        return i
+    }
+
+    /// `\n \\ & ` * _ ~ [ ] <`, as bits of two masks (a switch here compiles to a jump per byte).
     @inline(__always)
     private static func isSpecial(_ c: UInt8) -> Bool {
-        switch c {
-        case 0x0A, UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
-             UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"):
-            return true
-        default:
-            return false
-        }
+        let low: UInt64 = 1 << 0x0A | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64)
+            | 1 << (0x7E - 64)
+        return c < 128 && ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
     }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
@@ -192,6 +210,7 @@ struct InlineParser {
     }
 
     private mutating func handleEntity() {
+        InlineParser.reserve(&extra, 64)
         let start = extra.count
         if let length = EntityDecoder.decode(src, at: pos, into: &extra) {
             nodes.append(Node(kind: .text, start: start, end: extra.count, inExtra: true))
@@ -250,6 +269,7 @@ struct InlineParser {
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
+        InlineParser.reserve(&delimiters, src.count / 8 + 4)
         delimiters.append(Delimiter(node: nodes.count - 1, char: c, length: count, canOpen: canOpen, canClose: canClose,
                                     previous: lastDelimiter, next: -1))
         let index = delimiters.count - 1
@@ -316,6 +336,7 @@ struct InlineParser {
     /// `<@uid:UID>` at `pos`: appends the mention node and moves past it. The uid's characters;
     /// "\_" stands for "_" (the serializer escapes it).
     private mutating func mentionTag() -> Bool {
+        InlineParser.reserve(&extra, 64)
         let uidStart = extra.count
         var end = pos + 6
         var length = 0

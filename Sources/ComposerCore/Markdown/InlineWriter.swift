@@ -59,7 +59,6 @@ struct InlineWriter {
         var style: InlineStyle
         var start: Int
         var end: Int
-        var scalars: Int
     }
 
     let doc: FlatDocument
@@ -110,12 +109,10 @@ struct InlineWriter {
             let end = start + doc.runs[r].utf8Count
             let a = max(start, range.lowerBound), b = min(end, range.upperBound)
             if a < b {
-                let scalars = UTF8Bytes.scalarCount(doc.utf8, a..<b)
                 if let last = segments.indices.last, segments[last].style == doc.runs[r].style {
                     segments[last].end = b
-                    segments[last].scalars += scalars
                 } else {
-                    segments.append(Segment(style: doc.runs[r].style, start: a, end: b, scalars: scalars))
+                    segments.append(Segment(style: doc.runs[r].style, start: a, end: b))
                 }
             }
             start = end
@@ -124,8 +121,7 @@ struct InlineWriter {
         // Bytes no run covers (a flat document that breaks its rules) read as plain text.
         let covered = segments.last?.end ?? range.lowerBound
         if covered < range.upperBound {
-            segments.append(Segment(style: .plain, start: covered, end: range.upperBound,
-                                    scalars: UTF8Bytes.scalarCount(doc.utf8, covered..<range.upperBound)))
+            segments.append(Segment(style: .plain, start: covered, end: range.upperBound))
         }
     }
 
@@ -175,7 +171,7 @@ struct InlineWriter {
         var total = 0
         var k = s
         while k < segments.count, mark.isIn(segments[k].style) {
-            total += segments[k].scalars
+            total += UTF8Bytes.scalarCount(doc.utf8, segments[k].start..<segments[k].end)
             k += 1
         }
         return total

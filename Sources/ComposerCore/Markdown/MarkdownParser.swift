@@ -16,15 +16,47 @@ public enum MarkdownParser {
 
     /// What `parse` reads, as a flat document (for renderers that need no `Document`).
     public static func parseFlat(_ markdown: String, names: [String: String] = [:]) -> FlatDocument {
+        parseFlat(utf8: Array(markdown.utf8), names: names)
+    }
+
+    /// `parseFlat` of markdown given as UTF-8 bytes, which must be valid UTF-8.
+    public static func parseFlat(utf8 markdown: [UInt8], names: [String: String] = [:]) -> FlatDocument {
         var parser = BlockParser(source: input(markdown), names: names)
         parser.run()
         return parser.output.flat
     }
 
+    /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). Blocks of ASCII are passed over
+    /// 16 bytes at a time; anything else is decoded scalar by scalar.
+    public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            if i + 16 <= bytes.count {
+                var all: UInt8 = 0
+                for j in i..<(i + 16) { all |= bytes[j] }
+                if all < 0x80 {
+                    i += 16
+                    continue
+                }
+            }
+            if bytes[i] < 0x80 {
+                i += 1
+                continue
+            }
+            // A lead byte that does not start a well-formed sequence reads as one byte.
+            let (_, length) = UTF8Bytes.scalar(bytes, at: i)
+            guard length > 1 else { return false }
+            i += length
+        }
+        return true
+    }
+
     /// The bytes to parse: U+0000 becomes U+FFFD (a document never holds it).
-    private static func input(_ markdown: String) -> [UInt8] {
-        let bytes = Array(markdown.utf8)
-        guard bytes.contains(0) else { return bytes }
+    private static func input(_ bytes: [UInt8]) -> [UInt8] {
+        // The smallest byte, found with vector instructions (a search for 0 stops at each byte).
+        var smallest: UInt8 = 0xFF
+        for b in bytes { smallest = min(smallest, b) }
+        guard smallest == 0 else { return bytes }
         var replaced: [UInt8] = []
         replaced.reserveCapacity(bytes.count + 16)
         for b in bytes {

@@ -1,0 +1,59 @@
+import Testing
+@testable import ComposerCore
+
+/// The byte helpers the wire format is built on.
+@Suite struct UTF8BytesTests {
+    @Test(arguments: [0, 7, 9, 10, 42, 99, 100, 12_345, 99_999_999, 100_000_000, 100_000_007, 123_456_789_012, Int.max, Int.min, -1, -120])
+    func decimalsAreWhatStringWrites(_ value: Int) {
+        var out: [UInt8] = [0x78]
+        UTF8Bytes.appendDecimal(value, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "x" + String(value))
+    }
+
+    @Test func scalarsDecodeAndCountAsStringDoes() {
+        let text = "a\u{e9}\u{4e2d}\u{1F600}\u{FEFF}z" + String(repeating: "\u{e9}x", count: 200)
+        let bytes = Array(text.utf8)
+        var decoded: [Unicode.Scalar] = []
+        var i = 0
+        while i < bytes.count {
+            let (scalar, length) = UTF8Bytes.scalar(bytes, at: i)
+            decoded.append(scalar)
+            #expect(UTF8Bytes.scalar(bytes, before: i + length) == scalar)
+            i += length
+        }
+        #expect(decoded == Array(text.unicodeScalars))
+        #expect(UTF8Bytes.scalarCount(bytes, 0..<bytes.count) == text.unicodeScalars.count)
+        #expect(UTF8Bytes.scalarCount(bytes, 1..<3) == 1)
+        #expect(UTF8Bytes.firstNonASCII(Array("plain text, more than sixteen bytes".utf8)) == 35)
+        #expect(UTF8Bytes.firstNonASCII(bytes) == 1)
+        #expect(UTF8Bytes.firstNonASCII(Array(String(repeating: "x", count: 40).utf8) + [0xC3, 0xA9]) == 40)
+    }
+
+    /// Bytes that are not UTF-8 read as U+FFFD one byte long, and reads past the end as 0.
+    @Test func badBytesNeverTrap() {
+        let bad: [UInt8] = [0xFF, 0xC3, 0x28, 0xE2, 0x82, 0xF0, 0x9F, 0x98]
+        for i in -2..<(bad.count + 2) {
+            _ = UTF8Bytes.scalar(bad, at: i)
+            _ = UTF8Bytes.scalar(bad, before: i)
+            _ = UTF8Bytes.byte(bad, i)
+        }
+        #expect(UTF8Bytes.scalar(bad, at: 0) == ("\u{FFFD}", 1))
+        #expect(UTF8Bytes.scalarCount(bad, -5..<50) <= bad.count)
+    }
+
+    /// The validator the C API checks markdown with agrees with the standard library's, on byte
+    /// strings built from ASCII runs, valid sequences and every kind of broken one.
+    @Test func validationAgreesWithTheStandardLibrary() {
+        let pieces: [[UInt8]] = [
+            Array("plain ascii text, long enough for a block".utf8), [0x61], [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80],
+            [0xEF, 0xBF, 0xBD], [0xC3], [0xE4, 0xB8], [0xF0, 0x9F, 0x98], [0x80], [0xBF], [0xC0, 0xAF], [0xC1, 0xBF],
+            [0xE0, 0x80, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xFE],
+        ]
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<3000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &rng) { bytes += rng.pick(pieces) }
+            #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+        }
+    }
+}
