@@ -74,6 +74,45 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `bytes` as the inside of a JSON string (escaped, without quotes) and returns how
+    /// many scalars they hold: one pass for both, by blocks of 16 bytes that need no escape
+    /// (the test and the count vectorize).
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) -> Int {
+        var continuations = 0
+        var copied = bytes.startIndex
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            if i + 16 <= end {
+                var flagged: UInt8 = 0
+                var blockContinuations: UInt8 = 0
+                for j in i..<(i + 16) {
+                    let b = bytes[j]
+                    flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+                    blockContinuations &+= (b &>> 7) & ~(b &>> 6) & 1
+                }
+                if flagged & 0x80 == 0 {
+                    continuations += Int(blockContinuations)
+                    i += 16
+                    continue
+                }
+            }
+            let blockEnd = min(end, i + 16)
+            while i < blockEnd {
+                let b = bytes[i]
+                continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1)
+                if needsEscape(b) {
+                    out.append(contentsOf: bytes[copied..<i])
+                    appendEscape(b, to: &out)
+                    copied = i + 1
+                }
+                i += 1
+            }
+        }
+        out.append(contentsOf: bytes[copied..<end])
+        return bytes.count - continuations
+    }
+
     /// A JSON string of UTF-8 `bytes` from any collection of them.
     static func writeString<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))

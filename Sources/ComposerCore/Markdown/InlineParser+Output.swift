@@ -30,7 +30,7 @@ extension InlineParser {
     /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
     /// marks come from `marks`; underline and colour from the paired tags, the innermost colour
     /// winning. Neighbouring source text of one style goes out as one piece.
-    mutating func flatten(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
+    mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         // Each mark counts from its first node to its end; a mark reaching the last node needs
         // no end.
         for mark in marks where mark.start < mark.end && mark.start < nodes.count {
@@ -92,12 +92,12 @@ extension InlineParser {
                 if node.start == pendingEnd, style == pendingStyle {
                     pendingEnd = node.end
                 } else {
-                    output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+                    appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
                     (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
                 }
                 continue
             }
-            output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+            appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
             (pendingStart, pendingEnd) = (0, 0)
             switch node.kind {
             case .code:
@@ -117,6 +117,16 @@ extension InlineParser {
                 output.appendLines(extra[node.start..<node.end], style: style, block: block)
             }
         }
-        output.append(src[pendingStart..<pendingEnd], style: pendingStyle)
+        appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+    }
+
+    /// Writes `src[range]`, telling the output when the content is plain ASCII.
+    @inline(__always)
+    private func appendSource<Output: ParseOutput>(_ range: Range<Int>, style: InlineStyle, to output: inout Output) {
+        if contentIsPlain {
+            output.appendPlain(src[range], style: style)
+        } else {
+            output.append(src[range], style: style)
+        }
     }
 }

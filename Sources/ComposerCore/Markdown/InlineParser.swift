@@ -72,6 +72,9 @@ struct InlineParser {
     /// The paragraph's links: normalized URL, and its id in the document once interned.
     var links: [(url: String, id: UInt32)] = []
     var backticks = BacktickIndex()
+    /// Whether the content is ASCII without `"`, `\\` or control characters other than its line
+    /// breaks: then every piece of it is text a JSON string holds as it is, one byte a scalar.
+    var contentIsPlain = false
 
     // MARK: Content
 
@@ -93,7 +96,7 @@ struct InlineParser {
     /// Parses the content into `output`, whose current line it continues; every line break
     /// starts a line with block format `block`. Links are interned into `output.values`; mention
     /// uids take their display names from `names` (else the uid).
-    mutating func parse(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
+    mutating func parse<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         pos = 0
         extra.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
@@ -107,10 +110,21 @@ struct InlineParser {
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
         InlineParser.reserve(&nodes, src.count / 3 + 8)
+        contentIsPlain = InlineParser.isPlain(src)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
         flatten(into: &output, block: block, names: names)
+    }
+
+    /// See `contentIsPlain`. One pass of byte arithmetic, which vectorizes.
+    private static func isPlain(_ bytes: [UInt8]) -> Bool {
+        var flagged: UInt8 = 0
+        for b in bytes {
+            // The high bit: non-ASCII; a control character other than \n; `"`; `\\`.
+            flagged |= b | ((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+        }
+        return flagged & 0x80 == 0
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {

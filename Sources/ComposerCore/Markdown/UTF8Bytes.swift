@@ -60,6 +60,20 @@ enum UTF8Bytes {
         return i
     }
 
+    /// The index of the next `\n` from `start` (`bytes.count` when there is none). Blocks of 16
+    /// bytes without one are passed over whole (the test vectorizes).
+    static func nextNewline(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = max(0, start)
+        while i + 16 <= bytes.count {
+            var flagged: UInt8 = 0
+            for j in i..<(i + 16) { flagged |= (bytes[j] ^ 0x0A) &- 1 }
+            if flagged & 0x80 != 0 { break }
+            i += 16
+        }
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        return i
+    }
+
     /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
     /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
@@ -84,47 +98,40 @@ enum UTF8Bytes {
         }
     }
 
-    /// Appends `value` in decimal. Up to eight digits are gathered in one integer first (the
-    /// least significant in the highest byte), then appended from the lowest byte.
+    /// Appends `value` in decimal, three digits per append: appends cost far more than the
+    /// bytes they copy, and offsets in a message have one to three digits.
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value >= 0, value < 10 {
-            out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        let v = UInt64(value.magnitude)
-        if v >= 100_000_000 {
-            let high = v / 100_000_000
-            appendDecimal(Int(truncatingIfNeeded: high), to: &out)
-            appendDigits(v % 100_000_000, count: 8, to: &out)
-            return
-        }
-        var count = 0
-        var rest = v
-        repeat {
-            count += 1
-            rest /= 10
-        } while rest > 0
-        appendDigits(v, count: count, to: &out)
+        appendDecimal(UInt64(value.magnitude), leadingZeros: false, to: &out)
     }
 
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         appendDecimal(Int(truncatingIfNeeded: value), to: &out)
     }
 
-    /// The lowest `count` (at most 8) decimal digits of `value`, zeros included.
-    private static func appendDigits(_ value: UInt64, count: Int, to out: inout [UInt8]) {
-        var v = value
-        var digits: UInt64 = 0
-        for _ in 0..<count {
-            digits = digits << 8 | (0x30 &+ v % 10)
-            v /= 10
+    private static func appendDecimal(_ value: UInt64, leadingZeros: Bool, to out: inout [UInt8]) {
+        if value >= 1000 {
+            appendDecimal(value / 1000, leadingZeros: leadingZeros, to: &out)
+            let group = Int(value % 1000) * 3
+            out.append(contentsOf: threeDigits[group..<(group + 3)])
+            return
         }
-        for _ in 0..<count {
-            out.append(UInt8(truncatingIfNeeded: digits))
-            digits >>= 8
-        }
+        let group = Int(value) * 3
+        let skip = leadingZeros ? 0 : value >= 100 ? 0 : value >= 10 ? 1 : 2
+        out.append(contentsOf: threeDigits[(group + skip)..<(group + 3)])
     }
+
+    /// "000" to "999", three bytes each.
+    private static let threeDigits: [UInt8] = {
+        var table: [UInt8] = []
+        table.reserveCapacity(3000)
+        for n in 0..<1000 {
+            table.append(0x30 + UInt8(n / 100))
+            table.append(0x30 + UInt8(n / 10 % 10))
+            table.append(0x30 + UInt8(n % 10))
+        }
+        return table
+    }()
 
     /// Appends `"#rrggbb"` for a 24-bit colour (lower-case, as `ColorPolicy.format`).
     static func appendColor(_ rgb: UInt32, to out: inout [UInt8]) {
