@@ -45,11 +45,11 @@ struct DocumentJSONBuilder: ParseOutput {
         offset += JSONWriter.appendEscaped(bytes, to: &json)
     }
 
-    mutating func appendPlain(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
         guard !bytes.isEmpty else { return }
         tracker.restyle(style, at: offset)
         json.append(contentsOf: bytes)
-        offset += bytes.count
+        offset += ascii ? bytes.count : UTF8Bytes.scalarCount(bytes)
     }
 
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {

@@ -36,7 +36,7 @@ struct FlatBuilder: ParseOutput {
         extendRuns(style, bytes.count)
     }
 
-    mutating func appendPlain(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
         append(bytes, style: style)
     }
 

@@ -46,7 +46,7 @@ struct HTMLBuilder: ParseOutput {
         HTMLTag.appendEscaped(bytes, to: &html)
     }
 
-    mutating func appendPlain(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
         append(bytes, style: style)
     }
 

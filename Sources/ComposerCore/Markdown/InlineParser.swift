@@ -72,9 +72,11 @@ struct InlineParser {
     /// The paragraph's links: normalized URL, and its id in the document once interned.
     var links: [(url: String, id: UInt32)] = []
     var backticks = BacktickIndex()
-    /// Whether the content is ASCII without `"`, `\\` or control characters other than its line
-    /// breaks: then every piece of it is text a JSON string holds as it is, one byte a scalar.
-    var contentIsPlain = false
+    /// Whether the content holds no `"`, `\\` or control characters other than its line breaks
+    /// (every piece of it is text a JSON string holds as it is), and whether it is ASCII besides
+    /// (one byte a scalar).
+    var contentIsUnescaped = false
+    var contentIsASCII = false
 
     // MARK: Content
 
@@ -110,21 +112,25 @@ struct InlineParser {
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
         InlineParser.reserve(&nodes, src.count / 3 + 8)
-        contentIsPlain = InlineParser.isPlain(src)
+        (contentIsUnescaped, contentIsASCII) = InlineParser.classify(src)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
         flatten(into: &output, block: block, names: names)
     }
 
-    /// See `contentIsPlain`. One pass of byte arithmetic, which vectorizes.
-    private static func isPlain(_ bytes: [UInt8]) -> Bool {
-        var flagged: UInt8 = 0
+    /// See `contentIsUnescaped` and `contentIsASCII`. One pass of byte arithmetic, which
+    /// vectorizes.
+    private static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
+        var escapes: UInt8 = 0
+        var all: UInt8 = 0
         for b in bytes {
-            // The high bit: non-ASCII; a control character other than \n; `"`; `\\`.
-            flagged |= b | ((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+            all |= b
+            // The high bit: a control character other than \n, `"` or `\\` (for ASCII bytes;
+            // other bytes never set it).
+            escapes |= (((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)) & ~b
         }
-        return flagged & 0x80 == 0
+        return (escapes & 0x80 == 0, all < 0x80)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {

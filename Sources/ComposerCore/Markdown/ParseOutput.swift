@@ -11,9 +11,9 @@ protocol ParseOutput {
     /// Appends text holding no line break.
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
 
-    /// Appends text that is ASCII without `"`, `\\` or control characters (text a JSON string
-    /// holds as it is, one byte a scalar).
-    mutating func appendPlain(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
+    /// Appends text without `"`, `\\` or control characters (text a JSON string holds as it is),
+    /// ASCII if `ascii` (one byte a scalar).
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool)
 
     /// Appends a code span's text: its line breaks read as spaces.
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle)

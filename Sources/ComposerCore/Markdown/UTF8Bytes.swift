@@ -74,6 +74,14 @@ enum UTF8Bytes {
         return i
     }
 
+    /// The number of scalars in `bytes`: its bytes minus its continuation bytes (a branch-free
+    /// sum, which vectorizes).
+    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var continuations = 0
+        for b in bytes { continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1) }
+        return bytes.count - continuations
+    }
+
     /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
     /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
@@ -98,40 +106,40 @@ enum UTF8Bytes {
         }
     }
 
-    /// Appends `value` in decimal, three digits per append: appends cost far more than the
-    /// bytes they copy, and offsets in a message have one to three digits.
+    /// Appends `value` in decimal. Offsets in a message have one to three digits: those are
+    /// written byte by byte without a loop (an append of a slice costs more than the bytes).
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        appendDecimal(UInt64(value.magnitude), leadingZeros: false, to: &out)
+        appendDecimal(UInt64(value.magnitude), to: &out)
     }
 
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         appendDecimal(Int(truncatingIfNeeded: value), to: &out)
     }
 
-    private static func appendDecimal(_ value: UInt64, leadingZeros: Bool, to out: inout [UInt8]) {
-        if value >= 1000 {
-            appendDecimal(value / 1000, leadingZeros: leadingZeros, to: &out)
-            let group = Int(value % 1000) * 3
-            out.append(contentsOf: threeDigits[group..<(group + 3)])
-            return
+    private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        if value < 10 {
+            out.append(digit(value))
+        } else if value < 100 {
+            out.append(digit(value / 10))
+            out.append(digit(value % 10))
+        } else if value < 1000 {
+            out.append(digit(value / 100))
+            out.append(digit(value / 10 % 10))
+            out.append(digit(value % 10))
+        } else {
+            appendDecimal(value / 1000, to: &out)
+            let group = value % 1000
+            out.append(digit(group / 100))
+            out.append(digit(group / 10 % 10))
+            out.append(digit(group % 10))
         }
-        let group = Int(value) * 3
-        let skip = leadingZeros ? 0 : value >= 100 ? 0 : value >= 10 ? 1 : 2
-        out.append(contentsOf: threeDigits[(group + skip)..<(group + 3)])
     }
 
-    /// "000" to "999", three bytes each.
-    private static let threeDigits: [UInt8] = {
-        var table: [UInt8] = []
-        table.reserveCapacity(3000)
-        for n in 0..<1000 {
-            table.append(0x30 + UInt8(n / 100))
-            table.append(0x30 + UInt8(n / 10 % 10))
-            table.append(0x30 + UInt8(n % 10))
-        }
-        return table
-    }()
+    @inline(__always)
+    private static func digit(_ value: UInt64) -> UInt8 {
+        0x30 &+ UInt8(truncatingIfNeeded: value)
+    }
 
     /// Appends `"#rrggbb"` for a 24-bit colour (lower-case, as `ColorPolicy.format`).
     static func appendColor(_ rgb: UInt32, to out: inout [UInt8]) {
