@@ -33,10 +33,13 @@ public enum JSONWriter {
         }
     }
 
+    /// A JSON string of `s` (keys and values: short strings, written byte by byte).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        // Swift strings are contiguous UTF-8; the copy is a fallback that is never taken.
-        let written: Void? = s.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, into: &out) }
-        if written == nil { writeString(utf8: Array(s.utf8), into: &out) }
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            if needsEscape(b) { appendEscape(b, to: &out) } else { out.append(b) }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
@@ -111,25 +114,6 @@ public enum JSONWriter {
         }
         out.append(contentsOf: bytes[copied..<end])
         return bytes.count - continuations
-    }
-
-    /// A JSON string of UTF-8 `bytes` from any collection of them.
-    static func writeString<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        var copied = bytes.startIndex
-        var i = bytes.startIndex
-        while i != bytes.endIndex {
-            let b = bytes[i]
-            let next = bytes.index(after: i)
-            if needsEscape(b) {
-                out.append(contentsOf: bytes[copied..<i])
-                appendEscape(b, to: &out)
-                copied = next
-            }
-            i = next
-        }
-        out.append(contentsOf: bytes[copied...])
-        out.append(UInt8(ascii: "\""))
     }
 
     @inline(__always)
