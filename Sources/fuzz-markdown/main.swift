@@ -3,7 +3,8 @@
 // For every input that is valid UTF-8 (other inputs are skipped) it checks:
 //   1. MarkdownParser.parse never traps (a trap is a crash libFuzzer reports) and gives a
 //      well-formed document (style runs cover the text, one block entry per line, line breaks
-//      unstyled), whose flat spans are its spans and which parseFlat gives too;
+//      unstyled), whose flat spans are its spans and which parseFlat gives too, and whose JSON and
+//      HTML are what the C API writes while parsing (parseJSON, renderUTF8(markdown:));
 //   2. exactness: for D = parse(input), parse(serialize(D), names) == D, where names maps each
 //      mention uid of D to its display name (taken from D.spans);
 //   3. the document JSON round-trips: Document(json: D.json) loads and == D;
@@ -84,6 +85,11 @@ func checkShape(_ document: Document, input: String) -> String? {
     if flat.spans != document.spans { problems.append("flat spans \(flat.spans) differ from spans \(document.spans)") }
     let parsedFlat = MarkdownParser.parseFlat(input)
     if parsedFlat.json != document.json { problems.append("parseFlat gives \(parsedFlat.json)") }
+    // What the C API returns, written while parsing, is what the document gives.
+    let streamedJSON = String(decoding: MarkdownParser.parseJSON(utf8: Array(input.utf8)), as: UTF8.self)
+    if streamedJSON != document.json { problems.append("parseJSON gives \(streamedJSON)") }
+    let streamedHTML = String(decoding: HTMLRenderer.renderUTF8(markdown: Array(input.utf8)), as: UTF8.self)
+    if streamedHTML != HTMLRenderer.render(document) { problems.append("streamed HTML \(streamedHTML) differs") }
     guard !problems.isEmpty else { return nil }
     return """
         PROPERTY VIOLATED: parse(input) is malformed: \(problems.joined(separator: "; "))

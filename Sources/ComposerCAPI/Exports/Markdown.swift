@@ -22,7 +22,7 @@ public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.readUTF8(markdown, "markdown")
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(utf8: text).jsonUTF8)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseJSON(utf8: text))
     }
 }
 
@@ -36,7 +36,7 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
         let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(utf8: MarkdownParser.parseFlat(utf8: text, names: names).jsonUTF8)
+        out.pointee = CStrings.copy(utf8: MarkdownParser.parseJSON(utf8: text, names: names))
     }
 }
 
@@ -91,6 +91,6 @@ public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_js
         let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
-        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(MarkdownParser.parseFlat(utf8: text, names: names)))
+        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(markdown: text, names: names))
     }
 }

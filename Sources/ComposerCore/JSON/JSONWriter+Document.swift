@@ -17,8 +17,16 @@ extension JSONWriter {
     static func writeDocument(_ doc: FlatDocument, into out: inout [UInt8]) {
         UTF8Bytes.append("{\"text\":", to: &out)
         writeString(utf8: doc.utf8, into: &out)
-        UTF8Bytes.append(",\"spans\":[", to: &out)
-        for (i, span) in doc.flatSpans.enumerated() {
+        UTF8Bytes.append(",\"spans\":", to: &out)
+        writeSpans(doc.flatSpans, values: doc.values, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The `spans` array of the document JSON, from canonical spans and the values they point
+    /// into.
+    static func writeSpans(_ spans: [FlatSpan], values: ValueTable, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (i, span) in spans.enumerated() {
             UTF8Bytes.append(i == 0 ? "{\"start\":" : ",{\"start\":", to: &out)
             UTF8Bytes.appendDecimal(span.start, to: &out)
             UTF8Bytes.append(",\"end\":", to: &out)
@@ -26,13 +34,13 @@ extension JSONWriter {
             UTF8Bytes.append(span.kind.jsonMembers, to: &out)
             switch span.kind {
             case .link:
-                writeString(doc.values.link(span.key) ?? "", into: &out)
+                writeString(values.link(span.key) ?? "", into: &out)
                 out.append(UInt8(ascii: "}"))
             case .color:
                 UTF8Bytes.appendColor(span.key & 0xFF_FFFF, to: &out)
                 UTF8Bytes.append("\"}", to: &out)
             case .mention:
-                let mention = doc.values.mention(span.key) ?? MentionValue(uid: "", name: "")
+                let mention = values.mention(span.key) ?? MentionValue(uid: "", name: "")
                 writeString(mention.uid, into: &out)
                 UTF8Bytes.append(",\"name\":", to: &out)
                 writeString(mention.name, into: &out)
@@ -41,7 +49,7 @@ extension JSONWriter {
                 break
             }
         }
-        UTF8Bytes.append("]}", to: &out)
+        out.append(UInt8(ascii: "]"))
     }
 }
 

@@ -33,10 +33,13 @@ public enum JSONWriter {
         }
     }
 
+    /// A JSON string of `s` (keys and values: short strings, written byte by byte).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        // Swift strings are contiguous UTF-8; the copy is a fallback that is never taken.
-        let written: Void? = s.utf8.withContiguousStorageIfAvailable { writeString(utf8: $0, into: &out) }
-        if written == nil { writeString(utf8: Array(s.utf8), into: &out) }
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            if needsEscape(b) { appendEscape(b, to: &out) } else { out.append(b) }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
@@ -74,23 +77,43 @@ public enum JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// A JSON string of UTF-8 `bytes` from any collection of them.
-    static func writeString<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    /// Appends `bytes` as the inside of a JSON string (escaped, without quotes) and returns how
+    /// many scalars they hold: one pass for both, by blocks of 16 bytes that need no escape
+    /// (the test and the count vectorize).
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) -> Int {
+        var continuations = 0
         var copied = bytes.startIndex
         var i = bytes.startIndex
-        while i != bytes.endIndex {
-            let b = bytes[i]
-            let next = bytes.index(after: i)
-            if needsEscape(b) {
-                out.append(contentsOf: bytes[copied..<i])
-                appendEscape(b, to: &out)
-                copied = next
+        let end = bytes.endIndex
+        while i < end {
+            if i + 16 <= end {
+                var flagged: UInt8 = 0
+                var blockContinuations: UInt8 = 0
+                for j in i..<(i + 16) {
+                    let b = bytes[j]
+                    flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+                    blockContinuations &+= (b &>> 7) & ~(b &>> 6) & 1
+                }
+                if flagged & 0x80 == 0 {
+                    continuations += Int(blockContinuations)
+                    i += 16
+                    continue
+                }
             }
-            i = next
+            let blockEnd = min(end, i + 16)
+            while i < blockEnd {
+                let b = bytes[i]
+                continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1)
+                if needsEscape(b) {
+                    out.append(contentsOf: bytes[copied..<i])
+                    appendEscape(b, to: &out)
+                    copied = i + 1
+                }
+                i += 1
+            }
         }
-        out.append(contentsOf: bytes[copied...])
-        out.append(UInt8(ascii: "\""))
+        out.append(contentsOf: bytes[copied..<end])
+        return bytes.count - continuations
     }
 
     @inline(__always)

@@ -1,20 +1,6 @@
 /// What a line (from position `line` to `lineEnd`) starts: quote and list markers, fences, the
 /// empty-line marker, thematic breaks. Tabs count to the next multiple of 4 columns.
 extension BlockParser {
-    struct ListMarker {
-        var kind: BlockFormat
-        var contentIndent: Int
-        /// Where the item's content starts (`lineEnd` when it has none).
-        var content: Int
-        var marker: UInt8
-        var start: Int
-    }
-
-    @inline(__always)
-    static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-
-    @inline(__always)
-    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     func indentation(_ line: Int) -> Int {
         var columns = 0
@@ -31,7 +17,7 @@ extension BlockParser {
     func dropIndent(_ line: Int, _ columns: Int) -> Int {
         var i = line
         var dropped = 0
-        while dropped < columns, i < lineEnd, BlockParser.isSpaceOrTab(src[i]) {
+        while dropped < columns, i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
             dropped += src[i] == 0x20 ? 1 : 4 - dropped % 4
             i += 1
         }
@@ -41,7 +27,7 @@ extension BlockParser {
     func isBlank(_ line: Int) -> Bool {
         var i = line
         while i < lineEnd {
-            guard BlockParser.isSpaceOrTab(src[i]) else { return false }
+            guard LineScan.isSpaceOrTab(src[i]) else { return false }
             i += 1
         }
         return true
@@ -60,7 +46,7 @@ extension BlockParser {
         let rest = skipSpaces(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
         let after = rest + 1
-        return after < lineEnd && BlockParser.isSpaceOrTab(src[after]) ? after + 1 : after
+        return after < lineEnd && LineScan.isSpaceOrTab(src[after]) ? after + 1 : after
     }
 
     /// A list marker after at most three spaces.
@@ -79,7 +65,7 @@ extension BlockParser {
             kind = .bulletList
         } else {
             var i = rest
-            while i < lineEnd, BlockParser.isDigit(src[i]), i - rest < 9 {
+            while i < lineEnd, LineScan.isDigit(src[i]), i - rest < 9 {
                 number = number * 10 + Int(src[i] - 0x30)
                 i += 1
             }
@@ -92,7 +78,7 @@ extension BlockParser {
         if isBlank(markerEnd) {
             return ListMarker(kind: kind, contentIndent: indent + width + 1, content: lineEnd, marker: marker, start: number)
         }
-        guard BlockParser.isSpaceOrTab(src[markerEnd]) else { return nil }
+        guard LineScan.isSpaceOrTab(src[markerEnd]) else { return nil }
         let spaces = indentation(markerEnd)
         if spaces >= 5 {
             return ListMarker(kind: kind, contentIndent: indent + width + 1, content: dropIndent(markerEnd, 1),
@@ -140,7 +126,7 @@ extension BlockParser {
     /// `_`, with only spaces and tabs besides).
     mutating func isThematicBreak(_ line: Int) -> Bool {
         var first = line
-        while first < lineEnd, BlockParser.isSpaceOrTab(src[first]) { first += 1 }
+        while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
         guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
         if !thematicBreaks[c].known { computeThematicBreaks(c) }
         let entry = thematicBreaks[c]
@@ -155,7 +141,7 @@ extension BlockParser {
         var i = lineEnd
         var count = 0
         var third = -1
-        while i > lineStart, src[i - 1] == char || BlockParser.isSpaceOrTab(src[i - 1]) {
+        while i > lineStart, src[i - 1] == char || LineScan.isSpaceOrTab(src[i - 1]) {
             i -= 1
             if src[i] == char {
                 count += 1
@@ -200,4 +186,23 @@ struct ThematicBreakIndex {
             }
         }
     }
+}
+
+/// A list marker found at the start of a line.
+struct ListMarker {
+    var kind: BlockFormat
+    var contentIndent: Int
+    /// Where the item's content starts (`lineEnd` when it has none).
+    var content: Int
+    var marker: UInt8
+    var start: Int
+}
+
+/// Byte classes the line scans use.
+enum LineScan {
+    @inline(__always)
+    static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 }

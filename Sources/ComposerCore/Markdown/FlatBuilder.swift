@@ -1,6 +1,6 @@
 /// Builds a `FlatDocument` line by line, as the parser reads it: text appended with its style
 /// (neighbouring text of one style shares a run), every line started with its block format.
-struct FlatBuilder {
+struct FlatBuilder: ParseOutput {
     private(set) var utf8: [UInt8] = []
     private(set) var runs: [StyleRun] = []
     private(set) var lineBlocks: [BlockFormat?] = []
@@ -36,16 +36,8 @@ struct FlatBuilder {
         extendRuns(style, bytes.count)
     }
 
-    /// Appends text in which every `\n` starts a new line with block format `block` (an entity
-    /// such as `&#10;` or a display name can bring one).
-    mutating func appendLines(_ bytes: ArraySlice<UInt8>, style: InlineStyle, block: BlockFormat?) {
-        var rest = bytes
-        while let newline = rest.firstIndex(of: 0x0A) {
-            append(rest[..<newline], style: style)
-            startLine(block)
-            rest = rest[(newline + 1)...]
-        }
-        append(rest, style: style)
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
+        append(bytes, style: style)
     }
 
     /// Appends a code span's text: its line breaks read as spaces.

@@ -72,6 +72,11 @@ struct InlineParser {
     /// The paragraph's links: normalized URL, and its id in the document once interned.
     var links: [(url: String, id: UInt32)] = []
     var backticks = BacktickIndex()
+    /// Whether the content holds no `"`, `\\` or control characters other than its line breaks
+    /// (every piece of it is text a JSON string holds as it is), and whether it is ASCII besides
+    /// (one byte a scalar).
+    var contentIsUnescaped = false
+    var contentIsASCII = false
 
     // MARK: Content
 
@@ -93,7 +98,7 @@ struct InlineParser {
     /// Parses the content into `output`, whose current line it continues; every line break
     /// starts a line with block format `block`. Links are interned into `output.values`; mention
     /// uids take their display names from `names` (else the uid).
-    mutating func parse(into output: inout FlatBuilder, block: BlockFormat?, names: [String: String]) {
+    mutating func parse<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         pos = 0
         extra.removeAll(keepingCapacity: true)
         nodes.removeAll(keepingCapacity: true)
@@ -107,10 +112,25 @@ struct InlineParser {
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
         InlineParser.reserve(&nodes, src.count / 3 + 8)
+        (contentIsUnescaped, contentIsASCII) = InlineParser.classify(src)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
         flatten(into: &output, block: block, names: names)
+    }
+
+    /// See `contentIsUnescaped` and `contentIsASCII`. One pass of byte arithmetic, which
+    /// vectorizes.
+    private static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
+        var escapes: UInt8 = 0
+        var all: UInt8 = 0
+        for b in bytes {
+            all |= b
+            // The high bit: a control character other than \n, `"` or `\\` (for ASCII bytes;
+            // other bytes never set it).
+            escapes |= (((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)) & ~b
+        }
+        return (escapes & 0x80 == 0, all < 0x80)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {

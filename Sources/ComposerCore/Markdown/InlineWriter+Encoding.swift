@@ -128,7 +128,7 @@ extension InlineWriter {
             if encoding(first.start, 0) == .plain { choose(.escaped, at: first.start) }
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             var p = first.start
-            while p < first.end, BlockParser.isDigit(doc.utf8[p]) { p += 1 }
+            while p < first.end, LineScan.isDigit(doc.utf8[p]) { p += 1 }
             if p < first.end, p - first.start <= 9, doc.utf8[p] == UInt8(ascii: ".") || doc.utf8[p] == UInt8(ascii: ")") {
                 choose(.escaped, at: p)
             }
@@ -141,14 +141,14 @@ extension InlineWriter {
     private mutating func applyEdgeSpaces() {
         if let first = tokens.first, first.kind == .text {
             var p = first.start
-            while p < first.end, BlockParser.isSpaceOrTab(doc.utf8[p]) {
+            while p < first.end, LineScan.isSpaceOrTab(doc.utf8[p]) {
                 choose(.entity, at: p)
                 p += 1
             }
         }
         if let last = tokens.last, last.kind == .text {
             var p = last.end
-            while p > last.start, BlockParser.isSpaceOrTab(doc.utf8[p - 1]) {
+            while p > last.start, LineScan.isSpaceOrTab(doc.utf8[p - 1]) {
                 p -= 1
                 choose(.entity, at: p)
             }

@@ -21,9 +21,28 @@ public enum MarkdownParser {
 
     /// `parseFlat` of markdown given as UTF-8 bytes, which must be valid UTF-8.
     public static func parseFlat(utf8 markdown: [UInt8], names: [String: String] = [:]) -> FlatDocument {
-        var parser = BlockParser(source: input(markdown), names: names)
+        let source = input(markdown)
+        var parser = BlockParser(source: source, names: names, output: FlatBuilder(capacity: source.count))
         parser.run()
         return parser.output.flat
+    }
+
+    /// The document JSON (`Document.json`) of markdown given as UTF-8 bytes, which must be valid
+    /// UTF-8: `parseFlat(utf8:).jsonUTF8`, written while parsing.
+    public static func parseJSON(utf8 markdown: [UInt8], names: [String: String] = [:]) -> [UInt8] {
+        let source = input(markdown)
+        var parser = BlockParser(source: source, names: names, output: DocumentJSONBuilder(capacity: source.count))
+        parser.run()
+        return parser.output.finish()
+    }
+
+    /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while
+    /// parsing.
+    static func parseHTML(utf8 markdown: [UInt8], names: [String: String]) -> [UInt8] {
+        let source = input(markdown)
+        var parser = BlockParser(source: source, names: names, output: HTMLBuilder(capacity: source.count))
+        parser.run()
+        return parser.output.finish()
     }
 
     /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). Blocks of ASCII are passed over

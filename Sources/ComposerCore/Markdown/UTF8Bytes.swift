@@ -60,6 +60,28 @@ enum UTF8Bytes {
         return i
     }
 
+    /// The index of the next `\n` from `start` (`bytes.count` when there is none). Blocks of 16
+    /// bytes without one are passed over whole (the test vectorizes).
+    static func nextNewline(_ bytes: [UInt8], from start: Int) -> Int {
+        var i = max(0, start)
+        while i + 16 <= bytes.count {
+            var flagged: UInt8 = 0
+            for j in i..<(i + 16) { flagged |= (bytes[j] ^ 0x0A) &- 1 }
+            if flagged & 0x80 != 0 { break }
+            i += 16
+        }
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        return i
+    }
+
+    /// The number of scalars in `bytes`: its bytes minus its continuation bytes (a branch-free
+    /// sum, which vectorizes).
+    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        var continuations = 0
+        for b in bytes { continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1) }
+        return bytes.count - continuations
+    }
+
     /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
     /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
@@ -84,46 +106,39 @@ enum UTF8Bytes {
         }
     }
 
-    /// Appends `value` in decimal. Up to eight digits are gathered in one integer first (the
-    /// least significant in the highest byte), then appended from the lowest byte.
+    /// Appends `value` in decimal. Offsets in a message have one to three digits: those are
+    /// written byte by byte without a loop (an append of a slice costs more than the bytes).
     static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value >= 0, value < 10 {
-            out.append(0x30 &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        let v = UInt64(value.magnitude)
-        if v >= 100_000_000 {
-            let high = v / 100_000_000
-            appendDecimal(Int(truncatingIfNeeded: high), to: &out)
-            appendDigits(v % 100_000_000, count: 8, to: &out)
-            return
-        }
-        var count = 0
-        var rest = v
-        repeat {
-            count += 1
-            rest /= 10
-        } while rest > 0
-        appendDigits(v, count: count, to: &out)
+        appendDecimal(UInt64(value.magnitude), to: &out)
     }
 
     static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
         appendDecimal(Int(truncatingIfNeeded: value), to: &out)
     }
 
-    /// The lowest `count` (at most 8) decimal digits of `value`, zeros included.
-    private static func appendDigits(_ value: UInt64, count: Int, to out: inout [UInt8]) {
-        var v = value
-        var digits: UInt64 = 0
-        for _ in 0..<count {
-            digits = digits << 8 | (0x30 &+ v % 10)
-            v /= 10
+    private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        if value < 10 {
+            out.append(digit(value))
+        } else if value < 100 {
+            out.append(digit(value / 10))
+            out.append(digit(value % 10))
+        } else if value < 1000 {
+            out.append(digit(value / 100))
+            out.append(digit(value / 10 % 10))
+            out.append(digit(value % 10))
+        } else {
+            appendDecimal(value / 1000, to: &out)
+            let group = value % 1000
+            out.append(digit(group / 100))
+            out.append(digit(group / 10 % 10))
+            out.append(digit(group % 10))
         }
-        for _ in 0..<count {
-            out.append(UInt8(truncatingIfNeeded: digits))
-            digits >>= 8
-        }
+    }
+
+    @inline(__always)
+    private static func digit(_ value: UInt64) -> UInt8 {
+        0x30 &+ UInt8(truncatingIfNeeded: value)
     }
 
     /// Appends `"#rrggbb"` for a 24-bit colour (lower-case, as `ColorPolicy.format`).

@@ -27,8 +27,24 @@ import Testing
             #expect(doc.json == JSONWriter.write(doc.jsonValue))
             let wire = MarkdownSerializer.serialize(doc)
             #expect(MarkdownParser.parseFlat(wire).json == MarkdownParser.parse(wire).json)
+            #expect(MarkdownParser.parseJSON(utf8: Array(wire.utf8)) == MarkdownParser.parseFlat(wire).jsonUTF8)
+            #expect(HTMLRenderer.renderUTF8(markdown: Array(wire.utf8)) == HTMLRenderer.renderUTF8(MarkdownParser.parseFlat(wire)))
             #expect(HTMLRenderer.render(MarkdownParser.parseFlat(wire)) == HTMLRenderer.render(MarkdownParser.parse(wire)))
         }
+    }
+
+    /// The parser writes JSON and HTML straight away for the C API; they are what the flat
+    /// document gives.
+    @Test(arguments: [
+        "", "plain", "**b** *i* ~~s~~ `c` [l](https://e.com/a?b=\"q\") <u>u</u> <color=#ff0000>r</color> <@uid:u1>",
+        "a\\\nb\n\n> q1\n> q2\n\n- x\n- **y**\n\n1. one\n\n```\ncode \"\\\n```\n\n<p></p>",
+        "tab\there \u{1}ctl é😀 &quot;&amp;&#10;&#13;x", "- a&#10;b", "> q&#10;r", "**a&NewLine;b**", "\0nul", "```\n```",
+        "- \n-\n1.\n>", "`a\nb` [x\ny](https://e.com) <@uid:a\\_b>",
+    ])
+    func streamedOutputsAreTheFlatDocuments(_ markdown: String) {
+        let flat = MarkdownParser.parseFlat(markdown, names: ["u1": "Al\"ice", "a_b": "X\nY"])
+        #expect(MarkdownParser.parseJSON(utf8: Array(markdown.utf8), names: ["u1": "Al\"ice", "a_b": "X\nY"]) == flat.jsonUTF8)
+        #expect(HTMLRenderer.renderUTF8(markdown: Array(markdown.utf8), names: ["u1": "Al\"ice", "a_b": "X\nY"]) == HTMLRenderer.renderUTF8(flat))
     }
 
     @Test func adjacentRunsOfOneStyleReadAsOne() {

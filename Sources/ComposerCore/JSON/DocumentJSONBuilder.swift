@@ -1,0 +1,69 @@
+/// Writes the document JSON (`Document.json`) while the parser reads: the text escaped as it
+/// comes, the spans tracked as the style changes. `mc_markdown_parse` returns this: no document,
+/// no flat text and no second pass over either (`FlatDocument.jsonUTF8` gives the same bytes).
+struct DocumentJSONBuilder: ParseOutput {
+    private var json: [UInt8] = []
+    var values = ValueTable()
+    private var tracker: SpanTracker
+    /// Scalars of text written so far.
+    private var offset = 0
+    private var lineCount = 0
+    /// The run of lines with one block format going on: its format and where its first line
+    /// starts.
+    private var blockRun: BlockFormat?
+    private var blockRunStart = 0
+
+    /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
+    /// chat message's (about one a dozen bytes, fifty bytes each), so it rarely grows.
+    init(capacity: Int) {
+        json.reserveCapacity(2 * capacity + 128)
+        tracker = SpanTracker(capacity: capacity / 12 + 8)
+        UTF8Bytes.append("{\"text\":\"", to: &json)
+    }
+
+    mutating func startLine(_ block: BlockFormat?) {
+        if lineCount > 0 {
+            // The line before ends here.
+            if block != blockRun {
+                if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
+                blockRun = block
+                blockRunStart = offset + 1
+            }
+            tracker.restyle(.plain, at: offset)
+            UTF8Bytes.append("\\n", to: &json)
+            offset += 1
+        } else {
+            blockRun = block
+            blockRunStart = 0
+        }
+        lineCount += 1
+    }
+
+    mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+        guard !bytes.isEmpty else { return }
+        tracker.restyle(style, at: offset)
+        offset += JSONWriter.appendEscaped(bytes, to: &json)
+    }
+
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
+        guard !bytes.isEmpty else { return }
+        tracker.restyle(style, at: offset)
+        json.append(contentsOf: bytes)
+        offset += ascii ? bytes.count : UTF8Bytes.scalarCount(bytes)
+    }
+
+    mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
+        guard bytes.contains(0x0A) else { return append(bytes, style: style) }
+        append(bytes.map { $0 == 0x0A ? 0x20 : $0 }[...], style: style)
+    }
+
+    /// The document JSON.
+    mutating func finish() -> [UInt8] {
+        tracker.restyle(.plain, at: offset)
+        if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
+        UTF8Bytes.append("\",\"spans\":", to: &json)
+        JSONWriter.writeSpans(tracker.sortedSpans(), values: values, into: &json)
+        json.append(UInt8(ascii: "}"))
+        return json
+    }
+}

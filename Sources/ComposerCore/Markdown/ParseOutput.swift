@@ -1,0 +1,41 @@
+/// Where the parser writes what it reads: text with its style, line by line, each line with its
+/// block format. `FlatBuilder` makes a `FlatDocument` of it; `DocumentJSONBuilder` writes the
+/// document JSON straight away (what `mc_markdown_parse` returns), without a document between.
+protocol ParseOutput {
+    /// Interned link URLs and mention values the styles point into.
+    var values: ValueTable { get set }
+
+    /// Starts a line with block format `block` (after a `\n` unless it is the first).
+    mutating func startLine(_ block: BlockFormat?)
+
+    /// Appends text holding no line break.
+    mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
+
+    /// Appends text without `"`, `\\` or control characters (text a JSON string holds as it is),
+    /// ASCII if `ascii` (one byte a scalar).
+    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool)
+
+    /// Appends a code span's text: its line breaks read as spaces.
+    mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
+
+    /// Appends a mention's text, `@` and the display name (in which a `\n` starts a line).
+    mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?)
+}
+
+extension ParseOutput {
+    /// Appends text in which every `\n` starts a new line with block format `block` (an entity
+    /// such as `&#10;` or a display name can bring one).
+    mutating func appendLines(_ bytes: ArraySlice<UInt8>, style: InlineStyle, block: BlockFormat?) {
+        var rest = bytes
+        while let newline = rest.firstIndex(of: 0x0A) {
+            append(rest[..<newline], style: style)
+            startLine(block)
+            rest = rest[(newline + 1)...]
+        }
+        append(rest, style: style)
+    }
+
+    mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
+        appendLines(Array("@\(name)".utf8)[...], style: style, block: block)
+    }
+}

@@ -1,0 +1,144 @@
+/// A canonical span before its value is looked up: the format kind and its key in the style
+/// (1 for flags, the link, colour or mention id, the block format's raw value). A plain value, so
+/// finding and sorting the spans of a message costs no reference counting.
+struct FlatSpan {
+    var start: Int
+    var end: Int
+    var kind: FormatKind
+    var key: UInt32
+
+    /// Canonical order: start, then end, then format name. Two spans never tie on all three:
+    /// runs of one format are maximal, so they never share a start.
+    static func < (a: FlatSpan, b: FlatSpan) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end < b.end }
+        return a.kind.nameRank < b.kind.nameRank
+    }
+}
+
+extension FormatKind {
+    /// The position of `name` in alphabetical order (what canonical order compares).
+    var nameRank: Int {
+        switch self {
+        case .bold: return 0
+        case .bulletList: return 1
+        case .code: return 2
+        case .codeBlock: return 3
+        case .color: return 4
+        case .italic: return 5
+        case .link: return 6
+        case .mention: return 7
+        case .orderedList: return 8
+        case .quote: return 9
+        case .strike: return 10
+        case .underline: return 11
+        }
+    }
+}
+
+
+/// Finds the canonical inline spans of styled text given run by run: each format's run goes on
+/// while the style keeps its key and becomes a span when it changes. Offsets are in scalars.
+struct SpanTracker {
+    var spans: [FlatSpan] = []
+    private var style = InlineStyle.plain
+    /// Where the current run of each inline format started.
+    private var starts = InlineStarts()
+
+    init(capacity: Int) {
+        spans.reserveCapacity(capacity)
+    }
+
+    /// Text of style `style` follows from scalar offset `offset` on.
+    @inline(__always)
+    mutating func restyle(_ new: InlineStyle, at offset: Int) {
+        guard new != style else { return }
+        // Flags are bits 0-4 in the order of formats 0-4.
+        var flags = style.flags.rawValue ^ new.flags.rawValue
+        var k = 0
+        while flags != 0, k < 5 {
+            if flags & 1 != 0 { change(k, to: new, at: offset) }
+            flags >>= 1
+            k += 1
+        }
+        if style.link != new.link { change(5, to: new, at: offset) }
+        if style.color != new.color { change(6, to: new, at: offset) }
+        if style.mention != new.mention { change(7, to: new, at: offset) }
+        style = new
+    }
+
+    /// The spans in canonical order (sorted in place: no second array).
+    mutating func sortedSpans() -> [FlatSpan] {
+        spans.sort(by: <)
+        return spans
+    }
+
+    private mutating func change(_ k: Int, to new: InlineStyle, at offset: Int) {
+        let oldKey = SpanTracker.key(style, k)
+        if oldKey != 0 { spans.append(FlatSpan(start: starts[k], end: offset, kind: SpanTracker.inlineKind(k), key: oldKey)) }
+        starts[k] = offset
+    }
+
+    /// The inline formats, numbered as in `InlineStarts`.
+    @inline(__always)
+    private static func inlineKind(_ k: Int) -> FormatKind {
+        switch k {
+        case 0: return .bold
+        case 1: return .italic
+        case 2: return .underline
+        case 3: return .strike
+        case 4: return .code
+        case 5: return .link
+        case 6: return .color
+        default: return .mention
+        }
+    }
+
+    /// Format `k`'s key in `s`, 0 for none.
+    @inline(__always)
+    private static func key(_ s: InlineStyle, _ k: Int) -> UInt32 {
+        switch k {
+        case 0: return s.flags.contains(.bold) ? 1 : 0
+        case 1: return s.flags.contains(.italic) ? 1 : 0
+        case 2: return s.flags.contains(.underline) ? 1 : 0
+        case 3: return s.flags.contains(.strike) ? 1 : 0
+        case 4: return s.flags.contains(.code) ? 1 : 0
+        case 5: return s.link
+        case 6: return s.color
+        default: return s.mention
+        }
+    }
+}
+
+/// Where the current run of each inline format started (numbered as in `inlineKind`), as
+/// fields rather than an array so that tracking allocates nothing for it.
+private struct InlineStarts {
+    private var values = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    subscript(_ k: Int) -> Int {
+        @inline(__always) get {
+            switch k {
+            case 0: return values.0
+            case 1: return values.1
+            case 2: return values.2
+            case 3: return values.3
+            case 4: return values.4
+            case 5: return values.5
+            case 6: return values.6
+            default: return values.7
+            }
+        }
+        @inline(__always) set {
+            switch k {
+            case 0: values.0 = newValue
+            case 1: values.1 = newValue
+            case 2: values.2 = newValue
+            case 3: values.3 = newValue
+            case 4: values.4 = newValue
+            case 5: values.5 = newValue
+            case 6: values.6 = newValue
+            default: values.7 = newValue
+            }
+        }
+    }
+}
