@@ -125,7 +125,7 @@ extension InlineParser {
 
     /// Writes `src[range]`, telling the output when the content needs no escaping.
     @inline(__always)
-    private func appendSource<Output: ParseOutput>(_ range: Range<Int>, style: InlineStyle, to output: inout Output) {
+    func appendSource<Output: ParseOutput>(_ range: Range<Int>, style: InlineStyle, to output: inout Output) {
         if contentIsUnescaped {
             output.appendUnescaped(src[range], style: style, ascii: contentIsASCII)
         } else {

@@ -111,8 +111,14 @@ struct InlineParser {
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
-        InlineParser.reserve(&nodes, src.count / 3 + 8)
         (contentIsUnescaped, contentIsASCII) = InlineParser.classify(src)
+        // Content without a single special character is one run of plain text (what the
+        // tokenizer and flatten would find): written as it is, no nodes.
+        if plainRunEnd(from: 0) == src.count {
+            appendSource(0..<src.count, style: .plain, to: &output)
+            return
+        }
+        InlineParser.reserve(&nodes, src.count / 3 + 8)
         tokenize()
         processEmphasis(bottom: -1)
         pairTags()
