@@ -38,9 +38,11 @@ enum HandleTable {
     /// A chunk is a buffer of slots that is never freed. A plain buffer, not an object: reading a
     /// slot then retains only that slot, never something every thread shares (an atomic count on
     /// a shared object would make threads working on different drafts wait on one cache line).
-    private static func makeChunk() -> UnsafeMutablePointer<Slot> {
-        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: chunkSize)
-        for i in 0..<chunkSize { (slots + i).initialize(to: Slot()) }
+    /// Slots are never freed either, so the buffer holds them unmanaged and a call uses its slot
+    /// without retaining and releasing it.
+    private static func makeChunk() -> UnsafeMutablePointer<Unmanaged<Slot>> {
+        let slots = UnsafeMutablePointer<Unmanaged<Slot>>.allocate(capacity: chunkSize)
+        for i in 0..<chunkSize { (slots + i).initialize(to: .passRetained(Slot())) }
         return slots
     }
 
@@ -57,11 +59,11 @@ enum HandleTable {
 
     private static let allocator = Mutex(Allocator())
 
-    private static func slot(at index: Int) -> Slot? {
+    private static func slot(at index: Int) -> Unmanaged<Slot>? {
         let chunkIndex = index / chunkSize
         guard chunkIndex < maxChunks else { return nil }
         let bits = directory[chunkIndex].load(ordering: .acquiring)
-        guard bits != 0, let slots = UnsafeMutablePointer<Slot>(bitPattern: bits) else { return nil }
+        guard bits != 0, let slots = UnsafeMutablePointer<Unmanaged<Slot>>(bitPattern: bits) else { return nil }
         return slots[index % chunkSize]
     }
 
@@ -77,7 +79,7 @@ enum HandleTable {
     }
 
     /// The handle's slot and the generation the handle names (decoded once per call).
-    private static func lookup(_ handle: OpaquePointer?) throws(CAPIError) -> (slot: Slot, generation: UInt32) {
+    private static func lookup(_ handle: OpaquePointer?) throws(CAPIError) -> (slot: Unmanaged<Slot>, generation: UInt32) {
         guard handle != nil else { throw .nullHandle }
         guard let (index, generation) = decode(handle), let slot = slot(at: index) else { throw .invalidHandle }
         return (slot, generation)
@@ -97,18 +99,18 @@ enum HandleTable {
         guard let index, let slot = slot(at: index) else {
             throw .engine(.limitExceeded("too many live drafts (at most \(maxChunks * chunkSize))"))
         }
-        let generation = slot.state.withLock { s -> UInt32 in
+        let generation = slot._withUnsafeGuaranteedRef { $0.state.withLock { s -> UInt32 in
             s.draft = draft
             s.isLive = true
             return s.generation
-        }
+        } }
         return handle(index: index, generation: generation)
     }
 
     /// Runs `body` on the handle's draft under the draft's lock.
     static func with<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let (slot, generation) = try lookup(handle)
-        let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot.state.withLock { s in
+        let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
             guard s.generation == generation, s.isLive else { return (.failure(.invalidHandle), nil) }
             let result: Result<R, CAPIError>
             do throws(ComposerError) {
@@ -117,7 +119,7 @@ enum HandleTable {
                 result = .failure(.engine(error))
             }
             return (result, s.draft.collectEvents())
-        }
+        } }
         // Outside the lock: the listener may call back into this draft.
         delivery?.listener.deliver(delivery?.events ?? [])
         return try result.get()
@@ -127,14 +129,14 @@ enum HandleTable {
     /// event can come of it, so none is looked for (a getter costs a lock and a load).
     static func read<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let (slot, generation) = try lookup(handle)
-        let result: Result<R, CAPIError> = slot.state.withLock { s in
+        let result: Result<R, CAPIError> = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
             guard s.generation == generation, s.isLive else { return .failure(.invalidHandle) }
             do throws(ComposerError) {
                 return .success(try body(s.draft))
             } catch {
                 return .failure(.engine(error))
             }
-        }
+        } }
         return try result.get()
     }
 
@@ -142,7 +144,7 @@ enum HandleTable {
     static func remove(_ handle: OpaquePointer?) throws(CAPIError) {
         let (slot, generation) = try lookup(handle)
         guard let (index, _) = decode(handle) else { throw .invalidHandle }
-        let removed: DraftState? = slot.state.withLock { s in
+        let removed: DraftState? = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
             guard s.generation == generation, s.isLive else { return nil }
             let draft = s.draft
             s.draft = DraftState(draft: Draft())
@@ -150,7 +152,7 @@ enum HandleTable {
             s.generation &+= 1
             if s.generation == 0 { s.generation = 1 }
             return draft
-        }
+        } }
         guard removed != nil else { throw .invalidHandle }
         allocator.withLock { $0.freeSlots.append(index) }
         // `removed` is destroyed here, outside every lock.

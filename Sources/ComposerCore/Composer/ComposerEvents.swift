@@ -4,7 +4,7 @@
 /// from the document's change record.
 public struct UIObservation: Equatable, Sendable {
     var selection: Selection
-    var activeFormats: ActiveFormats
+    var activeFormats: ActiveFormatsKey
     var sendBlockerName: String?
     var tiles: [Attachment]
     var mentionQuery: ComposerQuery?
@@ -16,7 +16,7 @@ public struct UIObservation: Equatable, Sendable {
 
 extension Draft {
     public var observation: UIObservation {
-        UIObservation(selection: selection, activeFormats: activeFormats, sendBlockerName: sendBlocker?.name,
+        UIObservation(selection: selection, activeFormats: activeFormatsKey, sendBlockerName: sendBlocker?.name,
                       tiles: tray.tiles, mentionQuery: mentionQuery, commandQuery: commandQuery,
                       mode: mode, command: command, infoBanner: infoBanner)
     }
@@ -73,7 +73,7 @@ extension Draft {
             json.raw("]")
             events.append(UIEvent(kind: .selection, payload: json.string))
         }
-        if old.activeFormats != new.activeFormats { add(.formats, new.activeFormats.jsonValue) }
+        if old.activeFormats != new.activeFormats { add(.formats, activeFormats(new.activeFormats).jsonValue) }
         // Only when sendability or its reason changes (not every cooldown tick or keystroke).
         if old.sendBlockerName != new.sendBlockerName {
             add(.sendState, .object([("can_send", .bool(new.sendBlockerName == nil)),

@@ -7,8 +7,26 @@ public struct ActiveFormats: Equatable, Sendable {
     public var color: String?
 }
 
+/// What the active formats are made of: the style every selected character shares (mention
+/// ids folded to "a mention") and the block every touched line shares. Comparing keys costs no
+/// allocation, so the formats event is built only when they change.
+struct ActiveFormatsKey: Equatable, Sendable {
+    var style: InlineStyle
+    var block: BlockFormat?
+}
+
 extension Draft {
-    public var activeFormats: ActiveFormats {
+    public var activeFormats: ActiveFormats { activeFormats(activeFormatsKey) }
+
+    func activeFormats(_ key: ActiveFormatsKey) -> ActiveFormats {
+        var kinds = FormatKind.allCases.filter { !$0.isBlock && key.style.has($0) }
+        if let block = key.block { kinds.append(block.kind) }
+        return ActiveFormats(kinds: kinds,
+                             link: document.values.link(key.style.link),
+                             color: key.style.color == 0 ? nil : ColorPolicy.format(key.style.color))
+    }
+
+    var activeFormatsKey: ActiveFormatsKey {
         let range = selection.range
         var common: InlineStyle
         if range.isEmpty {
@@ -30,14 +48,11 @@ extension Draft {
             }
             common = first ?? .plain
         }
-        var kinds = FormatKind.allCases.filter { !$0.isBlock && common.has($0) }
+        if common.mention != 0 { common.mention = 1 }  // which mention does not show
         let first = document.lineIndex(at: range.lowerBound)
         let last = range.isEmpty ? first : document.lineIndex(at: range.upperBound)
-        if let block = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == block }) {
-            kinds.append(block.kind)
-        }
-        return ActiveFormats(kinds: kinds,
-                             link: document.values.link(common.link),
-                             color: common.color == 0 ? nil : ColorPolicy.format(common.color))
+        var block: BlockFormat?
+        if let b = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == b }) { block = b }
+        return ActiveFormatsKey(style: common, block: block)
     }
 }

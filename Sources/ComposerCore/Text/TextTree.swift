@@ -214,23 +214,7 @@ struct TextTree: Sendable {
     /// The leaf holding scalar offset `offset` and the summary of everything before it. With
     /// `atEnd`, an offset on a seam between leaves picks the leaf that ends there.
     func leaf(at offset: Int, atEnd: Bool = false) -> (leaf: TextNode, base: TextSummary) {
-        var node = root
-        var base = TextSummary.zero
-        while !node.isLeaf {
-            var next: TextNode?
-            for child in node.children {
-                let end = base.scalars + child.summary.scalars
-                if atEnd ? offset <= end : offset < end {
-                    next = child
-                    break
-                }
-                base = base + child.summary
-            }
-            guard let chosen = next ?? node.children.last else { break }
-            if next == nil { base = base.subtracting(chosen.summary) }
-            node = chosen
-        }
-        return (node, base)
+        leaf(at: offset, by: \.scalars, atEnd: atEnd)
     }
 
     /// The leaf holding the `n`-th (0-based) line break and the summary before it.
@@ -379,14 +363,16 @@ extension TextFragment {
 }
 
 extension TextTree {
-    /// The first leaf whose end in `metric` is at or past `offset`, and the summary before it.
-    func leaf(at offset: Int, by metric: (TextSummary) -> Int) -> (leaf: TextNode, base: TextSummary) {
+    /// The leaf holding offset `offset` counted in `metric` (with `atEnd`, the first leaf whose end
+    /// is at or past it, so a seam picks the leaf that ends there), and the summary before it.
+    func leaf(at offset: Int, by metric: (TextSummary) -> Int, atEnd: Bool = true) -> (leaf: TextNode, base: TextSummary) {
         var node = root
         var base = TextSummary.zero
         while !node.isLeaf {
             var next: TextNode?
             for child in node.children {
-                if offset <= metric(base) + metric(child.summary) {
+                let end = metric(base) + metric(child.summary)
+                if atEnd ? offset <= end : offset < end {
                     next = child
                     break
                 }
