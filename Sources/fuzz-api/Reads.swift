@@ -6,7 +6,7 @@ import ComposerCAPI
 
 extension Session {
     func read(_ h: OpaquePointer?, _ n: String, _ index: Int?) -> Outcome {
-        let which = input.byte() % 14
+        let which = input.byte() % 15
         let nullOut = input.byte() >= 0xF8
         func done(_ function: String, _ args: String, _ status: Int32) -> Outcome {
             note("\(function)(\(n)\(args))", status)
@@ -43,6 +43,11 @@ extension Session {
         case 12:
             var can = false
             return done("mc_draft_can_send", nullOut ? ", NULL" : ", &can_send", nullOut ? mc_draft_can_send(h, nil) : mc_draft_can_send(h, &can))
+        case 13:
+            var length: Int64 = 0
+            if index != nil { _ = mc_draft_length(h, &length) }
+            let start = input.offset(length: length), end = input.offset(length: length)
+            return string("mc_draft_spans", json: true) { mc_draft_spans(h, start, end, $0) }
         default:
             var length: Int64 = 0
             if index != nil { _ = mc_draft_length(h, &length) }
