@@ -47,7 +47,7 @@ extension Session {
             let refused = isTarget && o.status.map { $0 != Status.ok } ?? false
             let mayChange = isTarget && !refused && !o.readOnly
             if !mayChange {
-                let why = !isTarget ? "a call on another handle" : refused ? "refused with \(Status.name(o.status!))" : "a read"
+                let why = !isTarget ? "a call on another handle" : refused ? "refused with \(Status.name(o.status ?? 0))" : "a read"
                 compareUnchanged(old, after, slot: slot, call: "\(o.function) (\(why))",
                                  allowBanner: refused && o.status == Status.limitExceeded)
             }
@@ -78,12 +78,12 @@ extension Session {
             var allowed: Set<Int32> = [Event.error]
             if o.status == Status.limitExceeded { allowed.insert(Event.banner) }
             if let bad = mine.first(where: { !allowed.contains($0.kind) }) {
-                fail("\(o.function) was refused (\(Status.name(o.status!))) but delivered event \(bad.kind): \(bad.payload)")
+                fail("\(o.function) was refused (\(Status.name(o.status ?? 0))) but delivered event \(bad.kind): \(bad.payload)")
             }
             let errors = mine.filter { $0.kind == Event.error }
             if slots[i].listener != .none, o.status != Status.invalidHandle {
-                guard errors.count == 1, case .number(let n)? = JSON.parse(errors[0].payload)?["status"], n == "\(o.status!)" else {
-                    fail("\(o.function) was refused (\(Status.name(o.status!))): expected one MC_EVENT_ERROR with that status, heard \(errors.map(\.payload))")
+                guard errors.count == 1, case .number(let n)? = JSON.parse(errors[0].payload)?["status"], n == "\(o.status ?? 0)" else {
+                    fail("\(o.function) was refused (\(Status.name(o.status ?? 0))): expected one MC_EVENT_ERROR with that status, heard \(errors.map(\.payload))")
                 }
             }
         } else if !mayChange, let event = mine.first {

@@ -96,7 +96,7 @@ extension Session {
             return outcome("mc_draft_insert", cLiteral(t), withCString(t) { mc_draft_insert(h, $0) })
         case .insertN:
             let t = input.text()
-            let count = t == nil ? UInt(input.byte() % 4) : UInt(t!.count)  // NULL with a length > 0 is refused
+            let count = t.map { UInt($0.count) } ?? UInt(input.byte() % 4)  // NULL with a length > 0 is refused
             let status = withBytes(t) { p, _ in mc_draft_insert_n(h, p, count) }
             return outcome("mc_draft_insert_n", "\(cLiteral(t)), \(count)", status)
         case .replace, .replaceN:

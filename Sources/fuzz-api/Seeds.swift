@@ -28,8 +28,7 @@ struct Seed {
     static func text(_ s: String) -> [UInt8] {
         let b = Array(s.utf8)
         if let i = stringTokens.firstIndex(of: b) { return [UInt8(i)] }
-        precondition(b.count < 256)
-        return [0xEF, UInt8(b.count)] + b
+        return [0xEF, UInt8(truncatingIfNeeded: min(b.count, 255))] + b.prefix(255)
     }
 
     /// A JSON argument from jsonTokens, or raw JSON text.
