@@ -48,7 +48,6 @@ extension Draft {
         mode = saved.mode
         pending = nil
         resetHistory()
-        revision &+= 1
     }
 
     /// Sets (or with nil clears) the thread every outgoing message goes to.

@@ -132,6 +132,5 @@ extension Draft {
         stopTyping()
         typing = TypingState()
         infoBanner = nil
-        revision &+= 1
     }
 }

@@ -5,11 +5,9 @@ public struct Draft: Sendable {
     public internal(set) var document = Document()
     public internal(set) var selection = Selection.caret(0)
     /// Formats chosen with a caret toggle, for the next typed text, valid while the caret stays
-    /// where they were chosen (SPEC section 2; peer choice 2).
+    /// where they were chosen (README "What the engine does"; peer choice 2).
     var pending: PendingStyle?
     var history = UndoHistory()
-    /// Counts changes to the content, so observers can tell "changed" without comparing text.
-    public internal(set) var revision = 0
 
     // The composer around the text (Composer/): mode, thread, command, tray, clock and notices.
     public internal(set) var mode = ComposerMode.new
@@ -45,7 +43,7 @@ public struct Draft: Sendable {
         return start..<end
     }
 
-    /// Sets the selection, clamping both ends into the text (SPEC section 1). An end inside a
+    /// Sets the selection, clamping both ends into the text (README "What the engine does"). An end inside a
     /// mention snaps to the mention's nearer edge. Pending formats survive only a re-selection of
     /// the same caret.
     public mutating func setSelection(anchor: Int, focus: Int) {
@@ -84,7 +82,7 @@ public struct Draft: Sendable {
         pending = nil
     }
 
-    /// The style new text takes when it replaces `range` (SPEC section 1; peer choices 3 and 4):
+    /// The style new text takes when it replaces `range` (README "What the engine does"; peer choices 3 and 4):
     /// - replacing characters: the first replaced character's style; its link only if the
     ///   replacement stays inside the link; never a mention;
     /// - at a caret: the previous character's style without link or mention (they never extend);

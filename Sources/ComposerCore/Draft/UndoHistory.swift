@@ -68,7 +68,6 @@ extension Draft {
     /// Records the state before a change, unless the change continues the current typing run or a
     /// batch has already started its step.
     mutating func checkpoint(_ change: UndoHistory.ChangeKind) {
-        revision &+= 1
         flushJournal()
         defer { history.last = change == .other ? nil : change }
         if history.batchDepth > 0 {
@@ -106,7 +105,6 @@ extension Draft {
         selection = step.selection.clamped(to: document.count)
         pending = step.pending
         history.breakCoalescing()
-        revision &+= 1
         return UndoHistory.Step(edits: inverses, selection: reverse.selection, pending: reverse.pending)
     }
 
