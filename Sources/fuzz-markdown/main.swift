@@ -9,8 +9,8 @@
 //      mention uid of D to its display name (taken from D.spans);
 //   3. the document JSON round-trips: Document(json: D.json) loads and == D;
 //   4. when the input itself is document JSON that loads (a document that did not come from the
-//      parser), exactness holds for it too: parse(serialize(D), names) == D (DESIGN.md: "for every
-//      document D that loads"). Seeds in that shape let the fuzzer mutate documents directly.
+//      parser), exactness holds for it too: parse(serialize(D), names) == D (README "The document JSON",
+//      for every document that loads). Seeds in that shape let the fuzzer mutate documents directly.
 // A violated property prints the input, what was expected and what came out, then abort()s, so
 // libFuzzer saves the input as a crash-* artifact.
 //

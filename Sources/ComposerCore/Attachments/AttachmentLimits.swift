@@ -1,4 +1,4 @@
-/// The limits the tray enforces when files are staged (SPEC section 7). They come from the server's
+/// The limits the tray enforces when files are staged (README "What the engine does"). They come from the server's
 /// settings through the host; changing them does not re-check tiles already staged.
 public struct AttachmentLimits: Equatable, Sendable {
     /// Files per message (tiles in the tray, error tiles included); at least 1.

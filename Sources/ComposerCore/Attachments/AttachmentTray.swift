@@ -1,4 +1,4 @@
-/// The staged attachments of a draft (SPEC section 7): staging under the limits, the upload state
+/// The staged attachments of a draft (README "What the engine does"): staging under the limits, the upload state
 /// machine of each tile (driven by the host), removal, send readiness and the split for sending.
 /// A refused call throws and leaves the tray unchanged.
 public struct AttachmentTray: Equatable, Sendable {

@@ -1,4 +1,4 @@
-/// What the draft is for (SPEC section 6).
+/// What the draft is for (README "What the engine does").
 public enum ComposerMode: Equatable, Sendable {
     /// A new message.
     case new
@@ -47,7 +47,7 @@ struct SavedDraft: Sendable {
 struct TypingState: Sendable {
     var isTyping = false
     var lastEditAt: Int64 = 0
-    /// Idle time after which typing stops (SPEC section 10).
+    /// Idle time after which typing stops (README "What the engine does").
     static let idleMilliseconds: Int64 = 5000
 }
 

@@ -1,4 +1,4 @@
-/// Why a draft cannot be sent (SPEC section 8), in the order they are checked.
+/// Why a draft cannot be sent (README "What the engine does"), in the order they are checked.
 public enum SendBlocker: Equatable, Sendable {
     case empty
     case uploadsPending(Int)

@@ -1,4 +1,4 @@
-/// Everything a UI needs to draw the composer (SPEC section 10), as one value and as JSON.
+/// Everything a UI needs to draw the composer (README "What the engine does"), as one value and as JSON.
 public struct UIState: Equatable, Sendable {
     public var selection: Selection
     public var activeFormats: ActiveFormats

@@ -1,5 +1,5 @@
 extension Document {
-    /// The document JSON of DESIGN.md, canonical: compact, spans in canonical order, keys in the
+    /// The document JSON (README "The document JSON"), canonical: compact, spans in canonical order, keys in the
     /// order `start, end, format`, then the value keys (the layout of `jsonValue`, written
     /// straight into bytes from the flat document).
     public var json: String { flat.json }

@@ -1,5 +1,5 @@
 extension Document {
-    /// The canonical spans (DESIGN.md): maximal runs per format and value, inline spans never
+    /// The canonical spans (README "The document JSON"): maximal runs per format and value, inline spans never
     /// covering a `\n`, block spans over whole lines (a block on one empty line is the only empty
     /// span), sorted by start, end, then format name.
     public var spans: [Span] { spans(in: 0..<count) }
@@ -81,7 +81,7 @@ extension Document {
         }
     }
 
-    /// Builds a document from text and spans in any order, validating them (DESIGN.md): offsets in
+    /// Builds a document from text and spans in any order, validating them (README "The document JSON"): offsets in
     /// range, valid links and colours, block spans over whole lines, at most one block format and one
     /// link / colour / mention per character, mentions covered whole or not at all, inline code
     /// without other styles, code blocks without inline formats. Touching or overlapping spans of the

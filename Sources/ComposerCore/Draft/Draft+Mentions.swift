@@ -28,7 +28,7 @@ extension Draft {
         let target = expandToMentions(selection.range)
         let replaced = target.isEmpty ? 0 : mentions.filter { $0.start >= target.lowerBound && $0.end <= target.upperBound }.count
         guard mentionCount - replaced < config.mentionLimit else {
-            // The refusal raises the info banner the UI shows (SPEC section 4).
+            // The refusal raises the info banner the UI shows (README "What the engine does").
             infoBanner = Draft.mentionLimitBanner(config.mentionLimit)
             throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
         }

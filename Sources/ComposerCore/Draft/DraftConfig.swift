@@ -1,4 +1,4 @@
-/// Every switch SPEC names, with its default. Built from the config JSON given to `mc_draft_new`;
+/// Every switch README "Configuration" names, with its default. Built from the config JSON given to `mc_draft_new`;
 /// unknown keys and wrong types are refused.
 public struct DraftConfig: Equatable, Sendable {
     /// Rich text on: formatting, line-start shortcuts, markdown typed by hand converted on send.

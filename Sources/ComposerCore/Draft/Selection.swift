@@ -13,7 +13,7 @@ public struct Selection: Hashable, Sendable {
     public var isCaret: Bool { anchor == focus }
     public var range: Range<Int> { min(anchor, focus)..<max(anchor, focus) }
 
-    /// Clamped into `0...length` (selection setters clamp, SPEC section 1).
+    /// Clamped into `0...length` (selection setters clamp, README "What the engine does").
     func clamped(to length: Int) -> Selection {
         Selection(anchor: Swift.max(0, Swift.min(anchor, length)), focus: Swift.max(0, Swift.min(focus, length)))
     }

@@ -1,4 +1,4 @@
-/// Text colours: only opaque `#rgb` / `#rrggbb` (SPEC section 2); the canonical form is
+/// Text colours: only opaque `#rgb` / `#rrggbb` (README "What the engine does"); the canonical form is
 /// lower-case `#rrggbb`.
 public enum ColorPolicy {
     /// Parses `#rgb` / `#rrggbb` into a 24-bit RGB value, or throws `.invalidColor`.

@@ -27,7 +27,7 @@ public enum FormatKind: String, CaseIterable, Sendable, Comparable {
     public static func < (lhs: FormatKind, rhs: FormatKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Block formats; a line has at most one (SPEC section 3).
+/// Block formats; a line has at most one (README "What the engine does").
 public enum BlockFormat: UInt8, CaseIterable, Sendable {
     case codeBlock = 1
     case quote

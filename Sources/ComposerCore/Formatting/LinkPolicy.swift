@@ -1,4 +1,4 @@
-/// Which link targets a draft accepts (SPEC section 2): `http`, `https` and `mailto`; a bare host
+/// Which link targets a draft accepts (README "What the engine does"): `http`, `https` and `mailto`; a bare host
 /// such as `example.com/docs` becomes `https://example.com/docs`. Everything else — `javascript:`,
 /// `data:`, `vbscript:`, `file:`, relative paths — is refused.
 public enum LinkPolicy {

@@ -1,4 +1,4 @@
-/// Writes a document as wire markdown (SPEC section 9, README "Wire format"):
+/// Writes a document as wire markdown (README "The wire format"):
 /// - blocks: runs of lines with the same block format, separated by a blank line; lines of a
 ///   paragraph or quote joined by hard breaks (`\` at the end of the line); an empty line that a
 ///   paragraph cannot hold (at the edge of a run) as the HTML block `<p></p>`; one list item per
