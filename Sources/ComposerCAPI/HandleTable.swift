@@ -1,15 +1,15 @@
 import ComposerCore
 import Synchronization
 
-/// What one handle owns: the draft, its listener and what the listener was last told.
+/// What one handle owns: the composer, its listener and what the listener was last told.
 /// Guarded by its slot's lock.
 struct DraftState: Sendable {
-    var draft: Draft
+    var composer: Composer
     var listener: Listener?
     /// The UI parts as of the last delivery (nil without a listener).
     var lastObservation: UIObservation?
 
-    init(draft: Draft) { self.draft = draft }
+    init(composer: Composer) { self.composer = composer }
 }
 
 /// Maps `mc_draft *` values to drafts without ever dereferencing what the caller passes.
@@ -30,7 +30,7 @@ enum HandleTable {
             /// Whether `draft` belongs to a live handle (a freed slot keeps an empty one, so calls
             /// reach the draft in place, without moving it out of the slot and back).
             var isLive = false
-            var draft = DraftState(draft: Draft())
+            var draft = DraftState(composer: Composer())
         }
         let state = Mutex(State())
     }
@@ -147,7 +147,7 @@ enum HandleTable {
         let removed: DraftState? = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
             guard s.generation == generation, s.isLive else { return nil }
             let draft = s.draft
-            s.draft = DraftState(draft: Draft())
+            s.draft = DraftState(composer: Composer())
             s.isLive = false
             s.generation &+= 1
             if s.generation == 0 { s.generation = 1 }

@@ -31,11 +31,11 @@ extension DraftState {
     /// costs what the change costs.
     mutating func collectEvents() -> PendingDelivery? {
         guard let listener, let old = lastObservation else {
-            draft.discardChanges()
+            composer.discardChanges()
             return nil
         }
-        guard !draft.isInBatch else { return nil }
-        let (events, new) = draft.takeEvents(since: old)
+        guard !composer.editor.isInBatch else { return nil }
+        let (events, new) = composer.takeEvents(since: old)
         lastObservation = new
         return events.isEmpty ? nil : PendingDelivery(listener: listener, events: events)
     }

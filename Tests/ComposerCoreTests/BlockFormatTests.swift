@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func blockOnAnEmptyDraftIsAnEmptySpan() throws {
-        var draft = Draft()
+        var draft = Editor()
         try draft.toggle(.quote)
         #expect(draft.document.json == #"{"text":"","spans":[{"start":0,"end":0,"format":"quote"}]}"#)
     }

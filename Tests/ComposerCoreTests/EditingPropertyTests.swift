@@ -7,7 +7,7 @@ import Testing
 @Suite struct EditingPropertyTests {
     static let pieces = ["a", "b", " ", "\n", "*", "_", "`", "[", "é", "e\u{301}", "👨‍👩‍👧", "🇫🇷", "中", "ש", "- ", "1. ", "> ", "```", "x y", "\r\n"]
 
-    static func randomOperation(_ draft: inout Draft, _ rng: inout SeededRandom) -> String {
+    static func randomOperation(_ draft: inout Editor, _ rng: inout SeededRandom) -> String {
         let n = draft.length
         func offset() -> Int { Int.random(in: 0...n, using: &rng) }
         switch Int.random(in: 0..<17, using: &rng) {
@@ -54,7 +54,7 @@ import Testing
         }
     }
 
-    static func checkInvariants(_ draft: Draft) -> String? {
+    static func checkInvariants(_ draft: Editor) -> String? {
         let doc = draft.document
         if let failure = doc.invariantViolation() { return failure }
         guard let reloaded = try? Document(json: doc.json) else { return "canonical JSON does not load: \(doc.json)" }
@@ -69,7 +69,7 @@ import Testing
         var config = DraftConfig()
         config.undoDepth = 10_000
         config.mentionLimit = 1000
-        var draft = try Draft.notation("[quote]q\nab<b>cd</b>|<a https://e.com>ef</a>\n[bullet_list]x", config: config)
+        var draft = try Editor.notation("[quote]q\nab<b>cd</b>|<a https://e.com>ef</a>\n[bullet_list]x", config: config)
         let initial = draft.document
         var log: [String] = []
         for _ in 0..<150 {
@@ -79,7 +79,7 @@ import Testing
                 return
             }
         }
-        while draft.undo() {}
+        while draft.undo() != nil {}
         #expect(draft.document == initial, "seed \(seed): undo of everything after \(log.count) operations")
     }
 }

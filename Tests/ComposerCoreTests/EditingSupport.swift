@@ -4,9 +4,9 @@ import Testing
 /// Runs `edit` on the draft `before` describes and checks the result against `after`
 /// (both in `Notation`). Failures point at the calling line.
 func expectEdit(_ before: String, _ after: String, config: DraftConfig = DraftConfig(),
-                sourceLocation: SourceLocation = #_sourceLocation, _ edit: (inout Draft) throws -> Void) {
+                sourceLocation: SourceLocation = #_sourceLocation, _ edit: (inout Editor) throws -> Void) {
     do {
-        var draft = try Draft.notation(before, config: config)
+        var draft = try Editor.notation(before, config: config)
         try edit(&draft)
         #expect(draft.notation == after, "from \(before)", sourceLocation: sourceLocation)
         let reloaded = try Document(json: draft.document.json)
@@ -16,7 +16,7 @@ func expectEdit(_ before: String, _ after: String, config: DraftConfig = DraftCo
     }
 }
 
-extension Draft {
+extension Editor {
     mutating func toggle(_ kind: FormatKind, value: String? = nil, protect: Bool = true) throws {
         try format(.toggle, kind, start: selection.range.lowerBound, end: selection.range.upperBound, value: value, protect: protect)
     }

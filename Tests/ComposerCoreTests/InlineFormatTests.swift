@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: [FormatKind.bold, .italic, .underline, .strike, .code])
     func everyFlagFormatToggles(_ kind: FormatKind) throws {
-        var draft = try Draft.notation("x{yz}|")
+        var draft = try Editor.notation("x{yz}|")
         try draft.toggle(kind)
         #expect(draft.document.spans == [Span(1, 3, Format.flag(kind))])
         try draft.toggle(kind)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func refusedValuesChangeNothing() throws {
-        var draft = try Draft.notation("{ab}|")
+        var draft = try Editor.notation("{ab}|")
         #expect(throws: ComposerError.unsafeLink("link scheme \"javascript:\" is not allowed (allowed: http, https, mailto)")) {
             try draft.apply(.link, value: "javascript:alert(1)")
         }
@@ -75,11 +75,11 @@ import Testing
     }
 
     @Test func activeFormatsReportCommonFormats() throws {
-        var draft = try Draft.notation("<b>a{b<i>c</i></b><i>d}|</i>")
+        var draft = try Editor.notation("<b>a{b<i>c</i></b><i>d}|</i>")
         #expect(draft.activeFormats.kinds == [])
         draft.setSelection(anchor: 2, focus: 3)
         #expect(draft.activeFormats.kinds == [.bold, .italic])
-        draft = try Draft.notation("[quote]<a https://e.com>ab|</a>")
+        draft = try Editor.notation("[quote]<a https://e.com>ab|</a>")
         #expect(draft.activeFormats.kinds == [.quote])
         draft.setSelection(anchor: 0, focus: 2)
         #expect(draft.activeFormats == ActiveFormats(kinds: [.link, .quote], link: "https://e.com", color: nil))

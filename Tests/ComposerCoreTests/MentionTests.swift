@@ -19,7 +19,7 @@ import Testing
     /// the mention's last letter; deleting that cluster must take the mention whole, so the
     /// document JSON (whose mentions must read "@" + name) still loads.
     @Test func clustersReachingIntoAMentionDeleteItWhole() throws {
-        var draft = Draft()
+        var draft = Editor()
         try draft.insertMention(uid: "u1", name: "Al")
         draft.deleteBackward()  // the space after the mention
         draft.insert("\u{301}")
@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func caretStepsOverAMentionWhole() throws {
-        var draft = try Draft.notation("a|<@u1 Bob>@Bob</@>c")
+        var draft = try Editor.notation("a|<@u1 Bob>@Bob</@>c")
         draft.moveCaret(.grapheme, by: 1, extend: false)
         #expect(draft.selection == .caret(5))
         draft.moveCaret(.grapheme, by: -1, extend: false)
@@ -44,18 +44,18 @@ import Testing
     @Test func limitsAndSwitchesAreEnforced() throws {
         var config = DraftConfig()
         config.mentionLimit = 1
-        var draft = Draft(config: config)
+        var draft = Composer(config: config)
         try draft.insertMention(uid: "u1", name: "A")
         #expect(throws: ComposerError.limitExceeded("a message can hold at most 1 mention")) { try draft.insertMention(uid: "u2", name: "B") }
         config.mentionsEnabled = false
-        var off = Draft(config: config)
+        var off = Composer(config: config)
         #expect(throws: ComposerError.notAllowed("mentions are disabled")) { try off.insertMention(uid: "u2", name: "B") }
         #expect(throws: ComposerError.self) { try draft.insertMention(uid: "bad uid", name: "B") }
-        #expect(draft.mentions == [MentionRange(start: 0, end: 2, uid: "u1", name: "A")])
+        #expect(draft.editor.mentions == [MentionRange(start: 0, end: 2, uid: "u1", name: "A")])
     }
 
     @Test func twoMentionsOfOneUserSideBySideStayTwo() throws {
-        var draft = Draft()
+        var draft = Editor()
         try draft.insertMention(uid: "u1", name: "Al")
         try draft.insertMention(uid: "u1", name: "Al")
         draft.setSelection(anchor: 4, focus: 4)
@@ -71,8 +71,9 @@ import Testing
     @Test func replacingTheOnlyMentionIsWithinALimitOfOne() throws {
         var config = DraftConfig()
         config.mentionLimit = 1
-        var draft = try Draft.notation("{<@u1 A>@A</@>}|", config: config)
+        var draft = Composer(config: config)
+        draft.editor = try Editor.notation("{<@u1 A>@A</@>}|", config: config)
         try draft.insertMention(uid: "u2", name: "B")
-        #expect(draft.notation == "<@u2 B>@B</@> |")
+        #expect(draft.editor.notation == "<@u2 B>@B</@> |")
     }
 }

@@ -89,7 +89,7 @@ enum Notation {
         return (doc, selection)
     }
 
-    static func render(_ draft: Draft) -> String {
+    static func render(_ draft: Editor) -> String {
         render(draft.document, draft.selection)
     }
 
@@ -145,11 +145,11 @@ enum Notation {
     }
 }
 
-extension Draft {
+extension Editor {
     /// A draft in the state `notation` describes, with an empty undo history.
-    static func notation(_ notation: String, config: DraftConfig = DraftConfig()) throws -> Draft {
+    static func notation(_ notation: String, config: DraftConfig = DraftConfig()) throws -> Editor {
         let (doc, selection) = try Notation.parse(notation)
-        var draft = Draft(config: config)
+        var draft = Editor(settings: config.editorSettings)
         draft.document = doc
         draft.resetHistory()
         draft.selection = selection

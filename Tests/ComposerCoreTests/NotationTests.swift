@@ -7,13 +7,13 @@ import Testing
         "[quote]q\n[bullet_list]a\n[bullet_list]b|", "<@u1 Bob>@Bob</@> hi|", "a\\<b\\{c|", "<color #ff0000>red</color>|",
     ])
     func roundTrips(_ notation: String) throws {
-        let draft = try Draft.notation(notation)
+        let draft = try Editor.notation(notation)
         #expect(draft.notation == notation)
     }
 
     @Test func readsSelectionDirection() throws {
-        #expect(try Draft.notation("aa{bb}|cc").selection == Selection(anchor: 2, focus: 4))
-        #expect(try Draft.notation("aa|{bb}cc").selection == Selection(anchor: 4, focus: 2))
-        #expect(try Draft.notation("aa|bb").selection == .caret(2))
+        #expect(try Editor.notation("aa{bb}|cc").selection == Selection(anchor: 2, focus: 4))
+        #expect(try Editor.notation("aa|{bb}cc").selection == Selection(anchor: 4, focus: 2))
+        #expect(try Editor.notation("aa|bb").selection == .caret(2))
     }
 }

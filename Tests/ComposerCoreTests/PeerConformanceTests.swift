@@ -59,7 +59,7 @@ import Testing
         return (doc, Selection(anchor: Int(a), focus: Int(f)))
     }
 
-    static func run(_ op: JSONValue, on draft: inout Draft) throws {
+    static func run(_ op: JSONValue, on draft: inout Editor) throws {
         func str(_ k: String) -> String { if case .string(let s)? = member(op, k) { return s }; return "" }
         func int(_ k: String) -> Int { if case .integer(let i)? = member(op, k) { return Int(i) }; return 0 }
         let range = draft.selection.range
@@ -88,7 +88,7 @@ import Testing
         guard let initial = member(c.json, "initial"), let expected = member(c.json, "expected"),
               case .array(let ops)? = member(c.json, "ops") else { return "malformed case" }
         let (doc, sel) = try state(initial)
-        var draft = Draft()
+        var draft = Editor()
         draft.load(doc)
         draft.resetHistory()
         draft.setSelection(anchor: sel.anchor, focus: sel.focus)

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func replaceIsExactAndValidated() throws {
-        var draft = try Draft.notation("hello|")
+        var draft = try Editor.notation("hello|")
         try draft.replace(1, 4, with: "ipp")
         #expect(draft.notation == "hipp|o")
         #expect(throws: ComposerError.self) { try draft.replace(-1, 2, with: "") }
@@ -47,7 +47,7 @@ import Testing
     func backspaceRemovesOneClusterAtEveryBoundary(_ text: String) throws {
         let bounds = Self.boundaries(text)
         for (k, offset) in bounds.enumerated() where k > 0 {
-            var draft = Draft()
+            var draft = Editor()
             draft.load(Document(text: text))
             draft.setSelection(anchor: offset, focus: offset)
             draft.deleteBackward()
@@ -62,7 +62,7 @@ import Testing
     func deleteForwardRemovesOneClusterAtEveryBoundary(_ text: String) throws {
         let bounds = Self.boundaries(text)
         for k in 0..<(bounds.count - 1) {
-            var draft = Draft()
+            var draft = Editor()
             draft.load(Document(text: text))
             draft.setSelection(anchor: bounds[k], focus: bounds[k])
             draft.deleteForward()
@@ -73,7 +73,7 @@ import Testing
 
     @Test(arguments: clusterTexts)
     func caretStepsVisitExactlyTheBoundaries(_ text: String) throws {
-        var draft = Draft()
+        var draft = Editor()
         draft.load(Document(text: text))
         draft.setSelection(anchor: 0, focus: 0)
         var visited = [0]
@@ -92,7 +92,7 @@ import Testing
 
     @Test func longTextsStillDeleteWholeClusters() throws {
         let text = String(repeating: "ab", count: 5000) + "👨‍👩‍👧" + String(repeating: "中", count: 3000) + "🇫🇷"
-        var draft = Draft()
+        var draft = Editor()
         draft.load(Document(text: text))
         draft.deleteBackward()
         #expect(draft.text == String(text.dropLast()))
@@ -102,7 +102,7 @@ import Testing
     }
 
     @Test func wordAndLineMoves() throws {
-        var draft = try Draft.notation("hello, wide world\nline two|")
+        var draft = try Editor.notation("hello, wide world\nline two|")
         draft.moveCaret(.word, by: -1, extend: false)
         #expect(draft.selection == .caret(23))
         draft.moveCaret(.word, by: -2, extend: false)
@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func selectionClampsAndSnapsOutOfMentions() throws {
-        var draft = try Draft.notation("a<@u1 Bobby>@Bobby</@> b|")
+        var draft = try Editor.notation("a<@u1 Bobby>@Bobby</@> b|")
         draft.setSelection(anchor: -5, focus: 99)
         #expect(draft.selection == Selection(anchor: 0, focus: 9))
         draft.setSelection(anchor: 2, focus: 2)

@@ -48,7 +48,7 @@ public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePo
                                  _ out_result_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let files = try readFiles(files_json)
-        let result = try withDraft(draft) { s throws(ComposerError) in try s.draft.stage(files) }
+        let result = try withDraft(draft) { s throws(ComposerError) in try s.composer.stage(files) }
         if let out = out_result_json {
             out.pointee = CStrings.copy(JSONWriter.write(result.jsonValue))
         }
@@ -82,7 +82,7 @@ public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event
         case .reject: upload = text.map { UploadEvent.reject(message: $0) }
         }
         try withDraft(draft) { s throws(ComposerError) in
-            if let upload { try s.draft.applyUpload(upload, to: id) } else { try s.draft.refuseAttachmentType(id) }
+            if let upload { try s.composer.applyUpload(upload, to: id) } else { try s.composer.refuseAttachmentType(id) }
         }
     }
 }
@@ -93,7 +93,7 @@ public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event
 @_cdecl("mc_draft_remove_attachment")
 public func mc_draft_remove_attachment(_ draft: OpaquePointer?, _ id: UInt64) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.removeAttachment(id) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.removeAttachment(id) }
     }
 }
 
@@ -104,7 +104,7 @@ public func mc_draft_remove_attachment(_ draft: OpaquePointer?, _ id: UInt64) ->
 public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.tray.json })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.tray.json })
     }
 }
 
@@ -122,7 +122,7 @@ public func mc_draft_voice_note(_ draft: OpaquePointer?, _ name: UnsafePointer<C
         let reference = try CStrings.read(remote, "remote")
         let out = try requireOut(out_message_json, "out_message_json")
         let message = try withDraft(draft) { s throws(ComposerError) in
-            try s.draft.voiceNote(name: fileName, mimeType: type, size: size, remote: reference)
+            try s.composer.voiceNote(name: fileName, mimeType: type, size: size, remote: reference)
         }
         out.pointee = CStrings.copy(JSONWriter.write(message.jsonValue))
     }

@@ -15,7 +15,7 @@ func readMentionNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Strin
 public func mc_draft_ui_state(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.draft.uiState.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.composer.uiState.jsonValue) })
     }
 }
 
@@ -33,8 +33,8 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
         try withDraft(draft) { s in
             s.listener = listener.map { Listener(callback: $0, userData: user_data) }
             // Events start from now: what changed before the listener was set is not reported.
-            s.draft.discardChanges()
-            s.lastObservation = s.listener == nil ? nil : s.draft.observation
+            s.composer.discardChanges()
+            s.lastObservation = s.listener == nil ? nil : s.composer.observation
         }
     }
 }
@@ -45,7 +45,7 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
 @_cdecl("mc_draft_tick")
 public func mc_draft_tick(_ draft: OpaquePointer?, _ now_ms: Int64) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.tick(now: now_ms) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.tick(now: now_ms) }
     }
 }
 
@@ -56,7 +56,7 @@ public func mc_draft_tick(_ draft: OpaquePointer?, _ now_ms: Int64) -> Int32 {
 public func mc_draft_can_send(_ draft: OpaquePointer?, _ out_can_send: UnsafeMutablePointer<Bool>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_can_send, "out_can_send")
-        out.pointee = try readDraft(draft) { $0.draft.canSend }
+        out.pointee = try readDraft(draft) { $0.composer.canSend }
     }
 }
 
@@ -72,9 +72,9 @@ public func mc_draft_send(_ draft: OpaquePointer?, _ now_ms: Int64, _ out_messag
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_messages_json, "out_messages_json")
         let json = try withDraft(draft) { s throws(ComposerError) in
-            var copy = s.draft
+            var copy = s.composer
             let messages = try copy.send(now: now_ms)
-            s.draft = copy
+            s.composer = copy
             return JSONWriter.write(.array(messages.map(\.jsonValue)))
         }
         out.pointee = CStrings.copy(json)
@@ -86,7 +86,7 @@ public func mc_draft_send(_ draft: OpaquePointer?, _ now_ms: Int64, _ out_messag
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_clear")
 public func mc_draft_clear(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.clear() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.clear() } }
 }
 
 /// Starts editing message `message_id` whose markdown is `markdown` (mention names from
@@ -103,7 +103,7 @@ public func mc_draft_begin_edit(_ draft: OpaquePointer?, _ message_id: UnsafePoi
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         try withDraft(draft) { s throws(ComposerError) in
-            try s.draft.beginEdit(messageID: id, markdown: text, names: names, isMedia: is_media)
+            try s.composer.beginEdit(messageID: id, markdown: text, names: names, isMedia: is_media)
         }
     }
 }
@@ -120,7 +120,7 @@ public func mc_draft_begin_reply(_ draft: OpaquePointer?, _ message_id: UnsafePo
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         try withDraft(draft) { s throws(ComposerError) in
-            try s.draft.beginReply(messageID: id, sender: name, markdown: text, names: names)
+            try s.composer.beginReply(messageID: id, sender: name, markdown: text, names: names)
         }
     }
 }
@@ -130,7 +130,7 @@ public func mc_draft_begin_reply(_ draft: OpaquePointer?, _ message_id: UnsafePo
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_cancel_mode")
 public func mc_draft_cancel_mode(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.cancelMode() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.cancelMode() } }
 }
 
 /// Sets the thread parent message id that every outgoing message carries (NULL clears it).
@@ -139,7 +139,7 @@ public func mc_draft_cancel_mode(_ draft: OpaquePointer?) -> Int32 {
 public func mc_draft_set_thread(_ draft: OpaquePointer?, _ parent_id: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let id = try CStrings.readOptional(parent_id, "parent_id")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.setThreadParent(id) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.setThreadParent(id) }
     }
 }
 
@@ -152,7 +152,7 @@ public func mc_draft_set_command(_ draft: OpaquePointer?, _ name: UnsafePointer<
     boundary(#function, draft) { () throws(CAPIError) in
         let command = try CStrings.read(name, "name")
         let arguments = try CStrings.readOptional(args, "args") ?? ""
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.setCommand(name: command, args: arguments) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.setCommand(name: command, args: arguments) }
     }
 }
 
@@ -160,7 +160,7 @@ public func mc_draft_set_command(_ draft: OpaquePointer?, _ name: UnsafePointer<
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_clear_command")
 public func mc_draft_clear_command(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.clearCommand() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.clearCommand() } }
 }
 
 /// Stores the whole draft as versioned JSON in `*out_json` (text, formats, selection, mode with
@@ -170,7 +170,7 @@ public func mc_draft_clear_command(_ draft: OpaquePointer?) -> Int32 {
 public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.snapshotJSON })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.snapshotJSON })
     }
 }
 
@@ -183,6 +183,6 @@ public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutable
 public func mc_draft_restore(_ draft: OpaquePointer?, _ snapshot_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let json = try CStrings.read(snapshot_json, "snapshot_json")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.restore(snapshotJSON: json) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.restore(snapshotJSON: json) }
     }
 }

@@ -11,7 +11,7 @@ public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: Uns
     boundary(#function, draft) { () throws(CAPIError) in
         let json = try CStrings.read(document_json, "document_json")
         let document = try engine { () throws(ComposerError) in try Document(json: json) }
-        try withDraft(draft) { $0.draft.load(document) }
+        try withDraft(draft) { _ = $0.composer.editor.load(document) }
     }
 }
 
@@ -22,7 +22,7 @@ public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: Uns
 public func mc_draft_document(_ draft: OpaquePointer?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.document.json })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.document.json })
     }
 }
 
@@ -38,11 +38,11 @@ public func mc_draft_spans(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_spans_json, "out_spans_json")
         out.pointee = CStrings.copy(try readDraft(draft) { s throws(ComposerError) in
-            let count = Int64(s.draft.document.count)
+            let count = Int64(s.composer.document.count)
             guard start >= 0, end >= start, end <= count else {
                 throw .outOfRange("range [\(start), \(end)) is outside the text (length \(count))")
             }
-            return JSONWriter.write(.array(s.draft.document.spans(in: Int(start)..<Int(end)).map(Document.jsonValue(of:))))
+            return JSONWriter.write(.array(s.composer.document.spans(in: Int(start)..<Int(end)).map(Document.jsonValue(of:))))
         })
     }
 }

@@ -9,7 +9,7 @@ import ComposerCore
 public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, "utf8")
-        try withDraft(draft) { $0.draft.insert(text) }
+        try withDraft(draft) { $0.composer.insert(text) }
     }
 }
 
@@ -19,7 +19,7 @@ public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar
 public func mc_draft_insert_n(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
-        try withDraft(draft) { $0.draft.insert(text) }
+        try withDraft(draft) { $0.composer.insert(text) }
     }
 }
 
@@ -29,7 +29,7 @@ public func mc_draft_insert_n(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CCh
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_delete_backward")
 public func mc_draft_delete_backward(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.deleteBackward() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.deleteBackward() } }
 }
 
 /// Delete: deletes the selection, or the grapheme cluster (a whole mention) after the caret; at a
@@ -37,7 +37,7 @@ public func mc_draft_delete_backward(_ draft: OpaquePointer?) -> Int32 {
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_delete_forward")
 public func mc_draft_delete_forward(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.deleteForward() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.deleteForward() } }
 }
 
 /// Enter: splits the line at the caret (after deleting the selection). The new line continues a
@@ -46,7 +46,7 @@ public func mc_draft_delete_forward(_ draft: OpaquePointer?) -> Int32 {
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_enter")
 public func mc_draft_enter(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.enter() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.enter() } }
 }
 
 /// Moves the focus `count` units (negative = backward) by grapheme, word, line or document
@@ -60,7 +60,7 @@ public func mc_draft_move_caret(_ draft: OpaquePointer?, _ unit: Int32, _ count:
         guard let caretUnit = CaretUnit(rawValue: unit) else { throw .engine(.invalidArgument("unknown caret unit \(unit)")) }
         try MCFlag.check(flags, allowed: [.extend])
         let extend = flags & MCFlag.extend.rawValue != 0
-        try withDraft(draft) { $0.draft.moveCaret(caretUnit, by: Int(clamping: count), extend: extend) }
+        try withDraft(draft) { _ = $0.composer.editor.moveCaret(caretUnit, by: Int(clamping: count), extend: extend) }
     }
 }
 
@@ -68,5 +68,5 @@ public func mc_draft_move_caret(_ draft: OpaquePointer?, _ unit: Int32, _ count:
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_select_all")
 public func mc_draft_select_all(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.selectAll() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.composer.editor.selectAll() } }
 }

@@ -9,7 +9,7 @@ private func formatRange(_ function: String, _ draft: OpaquePointer?, _ action: 
         let text = try CStrings.readOptional(value, "value")
         let protect = flags & MCFlag.protect.rawValue != 0
         try withDraft(draft) { s throws(ComposerError) in
-            try s.draft.format(action, kind, start: Int(clamping: start), end: Int(clamping: end), value: text, protect: protect)
+            _ = try s.composer.editor.format(action, kind, start: Int(clamping: start), end: Int(clamping: end), value: text, protect: protect)
         }
     }
 }
@@ -58,7 +58,7 @@ public func mc_draft_toggle_format(_ draft: OpaquePointer?, _ start: Int64, _ en
 public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.draft.activeFormats.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.composer.editor.activeFormats.jsonValue) })
     }
 }
 
@@ -70,7 +70,7 @@ public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeM
 public func mc_draft_set_link(_ draft: OpaquePointer?, _ url: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let target = try CStrings.read(url, "url")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.setLink(target) }
+        try withDraft(draft) { s throws(ComposerError) in _ = try s.composer.editor.setLink(target) }
     }
 }
 
@@ -78,7 +78,7 @@ public func mc_draft_set_link(_ draft: OpaquePointer?, _ url: UnsafePointer<CCha
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_remove_link")
 public func mc_draft_remove_link(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.removeLinks() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.composer.editor.removeLinks() } }
 }
 
 /// Replaces the selection with `text` linked to `url` (one undo step); the text keeps the
@@ -90,7 +90,7 @@ public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<
     boundary(#function, draft) { () throws(CAPIError) in
         let label = try CStrings.read(text, "text")
         let target = try CStrings.read(url, "url")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.insertLink(text: label, url: target) }
+        try withDraft(draft) { s throws(ComposerError) in _ = try s.composer.editor.insertLink(text: label, url: target) }
     }
 }
 
@@ -106,7 +106,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
     boundary(#function, draft) { () throws(CAPIError) in
         let id = try CStrings.read(uid, "uid")
         let display = try CStrings.read(name, "name")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.insertMentionAtQuery(uid: id, name: display) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.insertMentionAtQuery(uid: id, name: display) }
     }
 }
 
@@ -117,7 +117,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
 public func mc_draft_mentions(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        let json = try readDraft(draft) { JSONWriter.write(.array($0.draft.mentions.map(\.jsonValue))) }
+        let json = try readDraft(draft) { JSONWriter.write(.array($0.composer.editor.mentions.map(\.jsonValue))) }
         out.pointee = CStrings.copy(json)
     }
 }

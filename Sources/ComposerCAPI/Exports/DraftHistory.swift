@@ -5,14 +5,14 @@ import ComposerCore
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_undo")
 public func mc_draft_undo(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.undo() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.composer.editor.undo() } }
 }
 
 /// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_redo")
 public func mc_draft_redo(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.draft.redo() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.composer.editor.redo() } }
 }
 
 /// Stores whether undo and redo are possible in `*out_can_undo` and `*out_can_redo`.
@@ -22,7 +22,7 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
     boundary(#function, draft) { () throws(CAPIError) in
         let undo = try requireOut(out_can_undo, "out_can_undo")
         let redo = try requireOut(out_can_redo, "out_can_redo")
-        let (canUndo, canRedo) = try readDraft(draft) { ($0.draft.canUndo, $0.draft.canRedo) }
+        let (canUndo, canRedo) = try readDraft(draft) { ($0.composer.editor.canUndo, $0.composer.editor.canRedo) }
         undo.pointee = canUndo
         redo.pointee = canRedo
     }
@@ -36,7 +36,7 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
 public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         // Events wait for the outermost commit, then describe the whole batch.
-        try withDraft(draft) { $0.draft.beginBatch() }
+        try withDraft(draft) { _ = $0.composer.editor.beginBatch() }
     }
 }
 
@@ -45,6 +45,6 @@ public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
 @_cdecl("mc_draft_commit_batch")
 public func mc_draft_commit_batch(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.commitBatch() }
+        try withDraft(draft) { s throws(ComposerError) in _ = try s.composer.editor.commitBatch() }
     }
 }

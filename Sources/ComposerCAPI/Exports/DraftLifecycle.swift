@@ -14,7 +14,7 @@ public func mc_draft_new(_ config_json: UnsafePointer<CChar>?, _ out_draft: Unsa
         out.pointee = nil
         let json = try CStrings.readOptional(config_json, "config_json")
         let config = try engine { () throws(ComposerError) in try DraftConfig(json: json) }
-        out.pointee = try HandleTable.insert(DraftState(draft: Draft(config: config)))
+        out.pointee = try HandleTable.insert(DraftState(composer: Composer(config: config)))
     }
 }
 
@@ -32,7 +32,7 @@ public func mc_draft_free(_ draft: OpaquePointer?) {
 @_cdecl("mc_draft_config")
 public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let json = try readDraft(draft) { JSONWriter.write($0.draft.config.jsonValue) }
+        let json = try readDraft(draft) { JSONWriter.write($0.composer.config.jsonValue) }
         try storeString(json, out_json, "out_json")
     }
 }

@@ -10,7 +10,7 @@ import ComposerCore
 public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, "utf8")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.replace(Int(start), Int(end), with: text) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.replace(Int(start), Int(end), with: text) }
     }
 }
 
@@ -21,7 +21,7 @@ public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int
 public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
-        try withDraft(draft) { s throws(ComposerError) in try s.draft.replace(Int(start), Int(end), with: text) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.replace(Int(start), Int(end), with: text) }
     }
 }
 
@@ -31,7 +31,7 @@ public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: I
 @_cdecl("mc_draft_set_selection")
 public func mc_draft_set_selection(_ draft: OpaquePointer?, _ anchor: Int64, _ focus: Int64) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { $0.draft.setSelection(anchor: clampToInt(anchor), focus: clampToInt(focus)) }
+        try withDraft(draft) { _ = $0.composer.editor.setSelection(anchor: clampToInt(anchor), focus: clampToInt(focus)) }
     }
 }
 
@@ -42,7 +42,7 @@ public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMuta
     boundary(#function, draft) { () throws(CAPIError) in
         let anchor = try requireOut(out_anchor, "out_anchor")
         let focus = try requireOut(out_focus, "out_focus")
-        let selection = try readDraft(draft) { $0.draft.selection }
+        let selection = try readDraft(draft) { $0.composer.selection }
         anchor.pointee = Int64(selection.anchor)
         focus.pointee = Int64(selection.focus)
     }
@@ -54,7 +54,7 @@ public func mc_draft_selection(_ draft: OpaquePointer?, _ out_anchor: UnsafeMuta
 public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_text, "out_text")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.text })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.text })
     }
 }
 
@@ -64,7 +64,7 @@ public func mc_draft_text(_ draft: OpaquePointer?, _ out_text: UnsafeMutablePoin
 public func mc_draft_length(_ draft: OpaquePointer?, _ out_length: UnsafeMutablePointer<Int64>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_length, "out_length")
-        out.pointee = Int64(try readDraft(draft) { $0.draft.length })
+        out.pointee = Int64(try readDraft(draft) { $0.composer.length })
     }
 }
 
@@ -79,7 +79,7 @@ public func mc_draft_convert_offset(_ draft: OpaquePointer?, _ offset: Int64, _ 
         let out = try requireOut(out_offset, "out_offset")
         let (from, to) = try units(from_unit, to_unit)
         out.pointee = Int64(try withDraft(draft) { s throws(ComposerError) in
-            try s.draft.document.convert(Int(offset), from: from, to: to)
+            try s.composer.document.convert(Int(offset), from: from, to: to)
         })
     }
 }

@@ -9,7 +9,7 @@ import ComposerCore
 public func mc_draft_serialize(_ draft: OpaquePointer?, _ out_markdown: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_markdown, "out_markdown")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.draft.markdown })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.editor.markdown })
     }
 }
 
@@ -50,7 +50,7 @@ public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePo
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let document = MarkdownParser.parse(text, names: names)
-        try withDraft(draft) { $0.draft.load(document) }
+        try withDraft(draft) { _ = $0.composer.editor.load(document) }
     }
 }
 
@@ -60,7 +60,7 @@ public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePo
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_normalize_markdown")
 public func mc_draft_normalize_markdown(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.normalizeMarkdown() } }
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { _ = $0.composer.editor.normalizeMarkdown() } }
 }
 
 /// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,

@@ -14,16 +14,16 @@ public struct UIObservation: Equatable, Sendable {
     var infoBanner: String?
 }
 
-extension Draft {
+extension Composer {
     public var observation: UIObservation {
-        UIObservation(selection: selection, activeFormats: activeFormatsKey, sendBlockerName: sendBlocker?.name,
+        UIObservation(selection: selection, activeFormats: editor.activeFormatsKey, sendBlockerName: sendBlocker?.name,
                       tiles: tray.tiles, mentionQuery: mentionQuery, commandQuery: commandQuery,
                       mode: mode, command: command, infoBanner: infoBanner)
     }
 
     /// Forgets what changed so far (nobody listens, or a listener starts from now).
     public mutating func discardChanges() {
-        _ = document.takeChange()
+        _ = editor.takeChanges()
         outbox.removeAll()
     }
 
@@ -39,7 +39,7 @@ extension Draft {
     public mutating func takeEvents(since old: UIObservation) -> (events: [UIEvent], observation: UIObservation) {
         var events: [UIEvent] = []
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
-        let change = document.takeChange()
+        let change = editor.takeChanges()
         // The payloads of every keystroke are written straight into bytes.
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
             var json = JSONBytes()
@@ -73,7 +73,7 @@ extension Draft {
             json.raw("]")
             events.append(UIEvent(kind: .selection, payload: json.string))
         }
-        if old.activeFormats != new.activeFormats { add(.formats, activeFormats(new.activeFormats).jsonValue) }
+        if old.activeFormats != new.activeFormats { add(.formats, editor.activeFormats(new.activeFormats).jsonValue) }
         // Only when sendability or its reason changes (not every cooldown tick or keystroke).
         if old.sendBlockerName != new.sendBlockerName {
             add(.sendState, .object([("can_send", .bool(new.sendBlockerName == nil)),

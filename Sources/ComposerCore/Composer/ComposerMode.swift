@@ -34,15 +34,6 @@ public struct ComposerCommand: Equatable, Sendable {
     public var args: String
 }
 
-/// Everything an edit puts aside and gives back.
-struct SavedDraft: Sendable {
-    var document: Document
-    var selection: Selection
-    var tray: AttachmentTray
-    var command: ComposerCommand?
-    var mode: ComposerMode
-}
-
 /// Typing presence, on the host's clock.
 struct TypingState: Sendable {
     var isTyping = false

@@ -67,13 +67,13 @@ public struct UIEvent: Equatable, Sendable {
     }
 }
 
-extension Draft {
+extension Composer {
     public var uiState: UIState {
-        UIState(selection: selection, activeFormats: activeFormats, sendBlocker: sendBlocker,
+        UIState(selection: selection, activeFormats: editor.activeFormats, sendBlocker: sendBlocker,
                 mode: mode, threadParentID: threadParentID, tray: tray, canAttach: canAttach, canRecordVoice: canRecordVoice,
                 infoBanner: infoBanner, mentionQuery: mentionQuery, commandQuery: commandQuery, command: command,
                 cooldownRemaining: cooldownRemaining, length: length, maxLength: config.maxLength, isTyping: isTyping,
-                canUndo: canUndo, canRedo: canRedo)
+                canUndo: editor.canUndo, canRedo: editor.canRedo)
     }
 }
 

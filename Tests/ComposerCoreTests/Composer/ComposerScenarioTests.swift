@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func typeMentionFormatAndSend() throws {
-        var draft = Draft()
+        var draft = Composer()
         draft.type("Hi @bo")
         #expect(draft.mentionQuery == ComposerQuery(text: "bo", start: 3, end: 6))
         try draft.insertMentionAtQuery(uid: "u42", name: "Bob")
@@ -27,31 +27,31 @@ import Testing
     }
 
     @Test func mentionQueryOnlyAfterWhitespaceAndNeverInCode() throws {
-        var draft = Draft()
+        var draft = Composer()
         draft.type("mail@bo")
         #expect(draft.mentionQuery == nil)
-        draft = try Draft.notation("<code>x @bo|</code>")
+        draft = try Composer.notation("<code>x @bo|</code>")
         #expect(draft.mentionQuery == nil)
-        draft = try Draft.notation("@b|")
+        draft = try Composer.notation("@b|")
         #expect(draft.mentionQuery?.text == "b")
         draft.type(" ")
         #expect(draft.mentionQuery == nil)
-        var off = Draft(config: Self.config { $0.mentionsEnabled = false })
+        var off = Composer(config: Self.config { $0.mentionsEnabled = false })
         off.type("@bo")
         #expect(off.mentionQuery == nil)
     }
 
     @Test func mentionLimitRaisesTheBannerAndBlocksSending() throws {
-        var draft = Draft(config: Self.config { $0.mentionLimit = 1 })
+        var draft = Composer(config: Self.config { $0.mentionLimit = 1 })
         try draft.insertMentionAtQuery(uid: "a", name: "A")
         #expect(throws: ComposerError.self) { try draft.insertMentionAtQuery(uid: "b", name: "B") }
         #expect(draft.infoBanner == "You can mention up to 1 person in a message.")
-        try draft.load(Document(json: #"{"text":"@A @B","spans":[{"start":0,"end":2,"format":"mention","uid":"a","name":"A"},{"start":3,"end":5,"format":"mention","uid":"b","name":"B"}]}"#))
+        try draft.editor.load(Document(json: #"{"text":"@A @B","spans":[{"start":0,"end":2,"format":"mention","uid":"a","name":"A"},{"start":3,"end":5,"format":"mention","uid":"b","name":"B"}]}"#))
         #expect(draft.sendBlocker == .tooManyMentions(count: 2, limit: 1))
     }
 
     @Test func commandsClearTheDraftAndSendAsCommands() throws {
-        var draft = Draft()
+        var draft = Composer()
         draft.type("/gi")
         #expect(draft.commandQuery == ComposerQuery(text: "gi", start: 0, end: 3))
         _ = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 10)])
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func editLoadsTheMessageAndGivesTheDraftBack() throws {
-        var draft = Draft()
+        var draft = Composer()
         draft.type("half written")
         try draft.beginEdit(messageID: "m1", markdown: "**old** text <@uid:u1>", names: ["u1": "Al"], isMedia: false)
         #expect(draft.notation == "<b>old</b> text <@u1 Al>@Al</@>|")
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func replyKeepsTheQuotedIDAndAGraphemeSafePreview() throws {
-        var draft = Draft()
+        var draft = Composer()
         try draft.setThreadParent("t9")
         let long = String(repeating: "👨‍👩‍👧", count: 120)
         try draft.beginReply(messageID: "m7", sender: "Ann", markdown: long, names: [:])
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func sendReasonsAndRefusedSendChangesNothing() throws {
-        var draft = Draft(config: Self.config { $0.maxLength = 5; $0.slowModeSeconds = 10 })
+        var draft = Composer(config: Self.config { $0.maxLength = 5; $0.slowModeSeconds = 10 })
         #expect(draft.sendBlocker == .empty)
         draft.type("   ")
         #expect(draft.sendBlocker == .empty)
@@ -119,13 +119,13 @@ import Testing
     }
 
     @Test func trimmingCanBeSwitchedOff() throws {
-        var draft = Draft(config: Self.config { $0.trimOnSend = false; $0.richText = false })
+        var draft = Composer(config: Self.config { $0.trimOnSend = false; $0.richText = false })
         draft.type("  a*b  ")
         #expect(try draft.send(now: 0)[0].text == "&#32;&#32;a\\*b&#32;&#32;")
     }
 
     @Test func typingEventsStartOnEditAndStopWhenIdleOnSendAndClear() throws {
-        var draft = Draft()
+        var draft = Composer()
         draft.type("a")
         #expect(draft.drainNotices() == [.typingStarted])
         try draft.tick(now: 4999)
@@ -138,13 +138,13 @@ import Testing
         draft.type("c")
         draft.clear()
         #expect(draft.drainNotices() == [.typingStarted, .typingStopped])
-        var quiet = Draft(config: Self.config { $0.typingEvents = false })
+        var quiet = Composer(config: Self.config { $0.typingEvents = false })
         quiet.type("x")
         #expect(quiet.drainNotices().isEmpty)
     }
 
     @Test func attachmentsSendInKindOrderWithTheCaptionFirst() throws {
-        var draft = Draft()
+        var draft = Composer()
         let picks = [PickedFile(name: "a.pdf", mimeType: "application/pdf", size: 5),
                      PickedFile(name: "b.mp4", mimeType: "video/mp4", size: 5),
                      PickedFile(name: "c.png", mimeType: "image/png", size: 5),
@@ -163,7 +163,7 @@ import Testing
     }
 
     @Test func removingAnUploadingFileAsksTheHostToStop() throws {
-        var draft = Draft()
+        var draft = Composer()
         let id = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5)]).staged[0]
         try draft.applyUpload(.start, to: id)
         try draft.removeAttachment(id)
@@ -171,27 +171,27 @@ import Testing
     }
 
     @Test func voiceNotesAndLegacyMode() throws {
-        var draft = Draft()
+        var draft = Composer()
         let note = try draft.voiceNote(name: "v.m4a", mimeType: "audio/mp4", size: 9, remote: "r1")
         #expect(note.kind == .media && note.attachmentKind == .audio && note.attachments.count == 1)
         _ = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5)])
         #expect(!draft.canRecordVoice)
         #expect(throws: ComposerError.self) { _ = try draft.voiceNote(name: "v.m4a", mimeType: "audio/mp4", size: 9, remote: "r1") }
-        var legacy = Draft(config: Self.config { $0.multipleAttachments = false })
+        var legacy = Composer(config: Self.config { $0.multipleAttachments = false })
         let result = try legacy.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5), PickedFile(name: "b.png", mimeType: "image/png", size: 5)])
         #expect(result.staged.count == 1 && !legacy.canAttach)
         #expect(throws: ComposerError.self) { _ = try legacy.stage([PickedFile(name: "c.png", mimeType: "image/png", size: 5)]) }
     }
 
     @Test func snapshotRestoresEverythingAndInterruptsUploads() throws {
-        var draft = Draft()
+        var draft = Composer()
         try draft.setThreadParent("t1")
         let id = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5)]).staged[0]
         try draft.applyUpload(.progress(0.5), to: id)
         draft.type("keep")
         try draft.beginEdit(messageID: "m1", markdown: "*edit*", names: [:], isMedia: false)
         let snapshot = draft.snapshotJSON
-        var restored = Draft()
+        var restored = Composer()
         try restored.restore(snapshotJSON: snapshot)
         #expect(restored.document == draft.document && restored.mode == draft.mode && restored.threadParentID == "t1")
         restored.cancelMode()
@@ -204,7 +204,7 @@ import Testing
     }
 
     @Test func uiStateAndEventsDescribeChanges() throws {
-        var draft = Draft()
+        var draft = Composer()
         let before = draft.observation
         draft.type("@b")
         let (events, _) = draft.takeEvents(since: before)
@@ -214,7 +214,7 @@ import Testing
     }
 
     @Test func textEventsReportTheReplacedRangeOnly() throws {
-        var draft = try Draft.make("hello world", selection: (5, 5))
+        var draft = try Composer.make("hello world", selection: (5, 5))
         var seen = draft.observation
         draft.discardChanges()
         func take() -> [UIEvent] {
@@ -224,15 +224,15 @@ import Testing
         }
         draft.insert(",")
         #expect(take().first == UIEvent(kind: .text, payload: #"{"start":5,"end":5,"text":",","length":12}"#))
-        try draft.format(.apply, .bold, start: 0, end: 5)
+        try draft.editor.format(.apply, .bold, start: 0, end: 5)
         #expect(take() == [UIEvent(kind: .formatting, payload: #"{"start":0,"end":5}"#)])
         draft.deleteBackward()
         #expect(take().first == UIEvent(kind: .text, payload: #"{"start":5,"end":6,"text":"","length":11}"#))
         // A batch that types and deletes again reports no text.
-        draft.beginBatch()
+        draft.editor.beginBatch()
         draft.insert("x")
         draft.deleteBackward()
-        try draft.commitBatch()
+        try draft.editor.commitBatch()
         #expect(!take().contains { $0.kind == .text })
     }
 }
@@ -240,7 +240,7 @@ import Testing
 /// Found by the bindings' mirror soak runs.
 @Suite struct EventRegressionTests {
     @Test func deletingAnEmptyBlockLineInsideARangeReportsFormatting() throws {
-        var draft = try Draft.make("ab\n\ncd", spans: #"[{"start":3,"end":3,"format":"quote"}]"#)
+        var draft = try Composer.make("ab\n\ncd", spans: #"[{"start":3,"end":3,"format":"quote"}]"#)
         let seen = draft.observation
         draft.discardChanges()
         try draft.replace(2, 4, with: "")
@@ -252,20 +252,20 @@ import Testing
     /// Found by the API fuzzer (Tests/fuzz-findings/api/batch-closed-by-restore): a restore inside
     /// a batch forgot the batch, so its commit was refused.
     @Test func aBatchStaysOpenAcrossAHistoryReset() throws {
-        var draft = try Draft.make("abc")
+        var draft = try Composer.make("abc")
         let snapshot = draft.snapshotJSON
-        draft.beginBatch()
+        draft.editor.beginBatch()
         try draft.restore(snapshotJSON: snapshot)
         draft.insert("x")
-        #expect(draft.isInBatch)
-        try draft.commitBatch()
-        #expect(!draft.isInBatch)
+        #expect(draft.editor.isInBatch)
+        try draft.editor.commitBatch()
+        #expect(!draft.editor.isInBatch)
     }
 
     /// Found by the API fuzzer (caret-inside-mention-after-restore): a snapshot's caret inside a
     /// mention is moved to the mention's edge.
     @Test func aRestoredCaretNeverSitsInsideAMention() throws {
-        var draft = Draft()
+        var draft = Composer()
         try draft.insertMention(uid: "u1", name: "Bob")
         let snapshot = draft.snapshotJSON.replacingSelection(with: "[2,2]")
         try draft.restore(snapshotJSON: snapshot)
@@ -273,12 +273,12 @@ import Testing
     }
 
     @Test func clearingAnEmptyTextKeepsWhatRedoNeeds() throws {
-        for clear: (inout Draft) throws -> Void in [{ $0.clear() }, { try $0.setCommand(name: "giphy", args: "cats") }] {
-            var draft = Draft()
+        for clear: (inout Composer) throws -> Void in [{ $0.clear() }, { try $0.setCommand(name: "giphy", args: "cats") }] {
+            var draft = Composer()
             try draft.insertMention(uid: "u2", name: "Bob")
-            draft.undo()
+            draft.editor.undo()
             try clear(&draft)
-            draft.redo()
+            draft.editor.redo()
             #expect(try Document(json: draft.document.json) == draft.document)
         }
     }
@@ -361,16 +361,16 @@ import Testing
         var rng = SeededRandom(seed: UInt64(seed) &* 6_364_136_223 &+ 1)
         var config = DraftConfig()
         config.mentionLimit = 1000
-        var draft = try Draft.notation("[quote]q\nab<b>cd</b>|<a https://e.com>ef</a>\n[bullet_list]x", config: config)
+        var draft = try Composer.notation("[quote]q\nab<b>cd</b>|<a https://e.com>ef</a>\n[bullet_list]x", config: config)
         var mirror = Mirror(text: Array(draft.text.unicodeScalars), spans: draft.document.spans)
         var seen = draft.observation
         draft.discardChanges()
         for step in 0..<120 {
             let batch = rng.next(8) == 0
-            if batch { draft.beginBatch() }
+            if batch { draft.editor.beginBatch() }
             var ops: [String] = []
-            for _ in 0..<(batch ? 3 : 1) { ops.append(EditingPropertyTests.randomOperation(&draft, &rng)) }
-            if batch { try draft.commitBatch() }
+            for _ in 0..<(batch ? 3 : 1) { ops.append(EditingPropertyTests.randomOperation(&draft.editor, &rng)) }
+            if batch { try draft.editor.commitBatch() }
             let (events, now) = draft.takeEvents(since: seen)
             seen = now
             try Self.apply(events, to: &mirror, document: draft.document)
@@ -387,7 +387,7 @@ import Testing
     @Test func extremeClocksNeverOverflow() throws {
         var config = DraftConfig()
         config.slowModeSeconds = 1_000_000
-        var draft = Draft(config: config)
+        var draft = Composer(config: config)
         #expect(throws: ComposerError.self) { try draft.tick(now: -1) }
         draft.type("x")
         _ = try draft.send(now: Int64.max - 5)
@@ -408,5 +408,19 @@ extension String {
               let close = bytes[(start + key.count)...].firstIndex(of: UInt8(ascii: "]")) else { return self }
         return String(decoding: bytes[..<start], as: UTF8.self) + "\"selection\":" + value
             + String(decoding: bytes[(close + 1)...], as: UTF8.self)
+    }
+}
+
+/// Typing notices come from the editor's change records: a key that changed the text starts
+/// typing; a key that changed nothing, a format or a caret move does not.
+@Suite struct TypingFromChangeRecordsTests {
+    @Test func onlyKeysThatChangeTheDocumentAreTyping() throws {
+        var composer = try Composer.make("abc", selection: (0, 0))
+        composer.deleteBackward()
+        _ = composer.editor.moveCaret(.grapheme, by: 1, extend: false)
+        _ = try composer.editor.format(.toggle, .bold, start: 0, end: 3)
+        #expect(composer.drainNotices() == [])
+        composer.deleteBackward()
+        #expect(composer.drainNotices() == [.typingStarted])
     }
 }

@@ -14,7 +14,7 @@ import Testing
 
     @Test(arguments: cases)
     func handTypedMarkdownBecomesFormatting(_ before: String, _ after: String) throws {
-        var draft = try Draft.notation(before)
+        var draft = try Editor.notation(before)
         draft.normalizeMarkdown()
         draft.setSelection(anchor: draft.length, focus: draft.length)
         #expect(draft.notation == after)
@@ -23,10 +23,10 @@ import Testing
     @Test func richTextOffLeavesItAndUndoRestores() throws {
         var config = DraftConfig()
         config.richText = false
-        var plain = try Draft.notation("**x**|", config: config)
+        var plain = try Editor.notation("**x**|", config: config)
         plain.normalizeMarkdown()
         #expect(plain.notation == "**x**|")
-        var draft = try Draft.notation("**x**|")
+        var draft = try Editor.notation("**x**|")
         draft.normalizeMarkdown()
         draft.undo()
         #expect(draft.notation == "**x**|")
@@ -35,7 +35,7 @@ import Testing
 
 @Suite struct NormalizeBlankLineTests {
     @Test func blankLinesSurviveNormalizing() throws {
-        var draft = try Draft.notation("first paragraph\n\nsecond **bold**\n\n\n- item|")
+        var draft = try Editor.notation("first paragraph\n\nsecond **bold**\n\n\n- item|")
         draft.normalizeMarkdown()
         draft.setSelection(anchor: draft.length, focus: draft.length)
         #expect(draft.notation == "first paragraph\n\nsecond <b>bold</b>\n\n\n[bullet_list]item|")

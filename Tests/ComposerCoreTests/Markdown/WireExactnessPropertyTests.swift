@@ -12,11 +12,11 @@ import Testing
         "word", "http://x.y", "\n", "\n", "\n\n",
     ]
 
-    static func randomDraft(_ rng: inout SeededRandom) -> Draft {
+    static func randomDraft(_ rng: inout SeededRandom) -> Editor {
         var config = DraftConfig()
         config.mentionLimit = 100
         config.richText = false  // no line-start shortcuts while building
-        var draft = Draft(config: config)
+        var draft = Editor(settings: config.editorSettings)
         var text = ""
         for _ in 0..<Int.random(in: 1...24, using: &rng) { text += rng.pick(pieces) }
         draft.load(Document(text: text))

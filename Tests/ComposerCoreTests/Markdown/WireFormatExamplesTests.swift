@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: examples)
     func serializesExactlyAndParsesBack(_ notation: String, _ markdown: String) throws {
-        let draft = try Draft.notation(notation)
+        let draft = try Editor.notation(notation)
         let wire = MarkdownSerializer.serialize(draft.document)
         #expect(wire == markdown)
         let names = Dictionary(draft.mentions.map { ($0.uid, $0.name) }, uniquingKeysWith: { a, _ in a })

@@ -15,7 +15,7 @@ struct ActiveFormatsKey: Equatable, Sendable {
     var block: BlockFormat?
 }
 
-extension Draft {
+extension Editor {
     public var activeFormats: ActiveFormats { activeFormats(activeFormatsKey) }
 
     func activeFormats(_ key: ActiveFormatsKey) -> ActiveFormats {

@@ -6,7 +6,7 @@ public struct MentionRange: Equatable, Sendable {
     public var name: String
 }
 
-extension Draft {
+extension Editor {
     /// How many mentions the draft holds (kept in the text tree's summaries).
     public var mentionCount: Int { document.mentionCount }
 
@@ -19,19 +19,13 @@ extension Draft {
     }
 
     /// Replaces the selection with the atomic run `@name` for `uid`, followed by a space; the caret
-    /// ends after the space (one undo step). Refused when mentions are disabled or the draft already
-    /// holds `mentionLimit` mentions.
-    public mutating func insertMention(uid: String, name: String) throws(ComposerError) {
-        guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
+    /// ends after the space (one undo step). Refused in a code block, and when `uid` is already
+    /// mentioned under another name. Whether mentions are on and how many a message may hold are
+    /// the composer's rules (`Composer.insertMention`).
+    @discardableResult
+    public mutating func insertMention(uid: String, name: String) throws(ComposerError) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         try MentionPolicy.validate(uid: uid, name: name)
-        // Mentions the insertion replaces do not count against the limit.
-        let target = expandToMentions(selection.range)
-        let replaced = target.isEmpty ? 0 : mentions.filter { $0.start >= target.lowerBound && $0.end <= target.upperBound }.count
-        guard mentionCount - replaced < config.mentionLimit else {
-            // The refusal raises the info banner the UI shows (README "What the engine does").
-            infoBanner = Draft.mentionLimitBanner(config.mentionLimit)
-            throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
-        }
         if let known = mentions.first(where: { $0.uid == uid && $0.name != name }) {
             throw .invalidArgument("uid \"\(uid)\" is already mentioned as \"\(known.name)\"; a uid has one name in a message")
         }
@@ -49,10 +43,14 @@ extension Draft {
         document.replace((range.lowerBound + run.count)..<(range.lowerBound + run.count), with: [" "], style: style)
         selection = .caret(range.lowerBound + run.count + 1)
         pending = nil
-        noteTyping()
+        return currentChange
     }
 
-    static func mentionLimitBanner(_ limit: Int) -> String {
-        "You can mention up to \(limit) \(limit == 1 ? "person" : "people") in a message."
+    /// How many mentions an insertion at the selection would replace (they do not count against
+    /// a limit: the insertion takes their place).
+    public var mentionsInSelection: Int {
+        let target = expandToMentions(selection.range)
+        guard !target.isEmpty else { return 0 }
+        return mentions.filter { $0.start >= target.lowerBound && $0.end <= target.upperBound }.count
     }
 }

@@ -48,11 +48,11 @@ public struct OutgoingMessage: Equatable, Sendable {
     public var parentID: String?
 }
 
-extension Draft {
+extension Composer {
     /// The document as it would be sent: hand-typed markdown normalized (rich text on), and
     /// whitespace trimmed at both ends (when trimming is on).
     func outgoingDocument() -> Document {
-        var doc = config.richText ? normalizedDocument : document
+        var doc = config.richText ? editor.normalizedDocument : document
         if config.trimOnSend {
             var start = 0
             while start < doc.count, doc.scalar(at: start).isWhitespace, doc.style(at: start).mention == 0 { start += 1 }
@@ -94,7 +94,7 @@ extension Draft {
             if let limit = config.maxLength, length > limit { return .tooLong(length: length, limit: limit) }
         }
         if cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
-        let count = mentionCount
+        let count = editor.mentionCount
         if count > config.mentionLimit { return .tooManyMentions(count: count, limit: config.mentionLimit) }
         return nil
     }
@@ -112,13 +112,11 @@ extension Draft {
         case .edit:
             restoreSavedDraft()
         case .new, .reply:
-            clearDocument()
-            selection = .caret(0)
-            pending = nil
+            editor.clear()
             _ = tray.removeAll()  // keeps the id counter: ids are never reused in a draft's life
             command = nil
             mode = .new
-            resetHistory()
+            editor.resetHistory()
         }
         infoBanner = nil
         stopTyping()
@@ -169,28 +167,11 @@ extension Draft {
     /// One undo step for the text. The mode and thread stay.
     public mutating func clear() {
         guard !document.isEmpty || command != nil || !tray.isEmpty || infoBanner != nil || typing.isTyping else { return }
-        clearDocument()
-        selection = .caret(0)
-        pending = nil
+        editor.clear()
         command = nil
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
         infoBanner = nil
         stopTyping()
-    }
-}
-
-extension Draft {
-    /// Empties the text as one undo step. An already empty text is left alone (replacing it would
-    /// also drop the value table that the redo steps still point into), but for a block on its
-    /// one line, which goes.
-    mutating func clearDocument() {
-        if !document.isEmpty {
-            checkpoint(.other)
-            document.replaceAll(with: Document())
-        } else if document.block(ofLine: 0) != nil {
-            checkpoint(.other)
-            document.setBlock(nil, lines: 0...0)
-        }
     }
 }
 

@@ -3,7 +3,7 @@ public enum FormatAction: Sendable {
     case apply, remove, toggle
 }
 
-extension Draft {
+extension Editor {
     /// Applies, removes or toggles `kind` over `[start, end)` (one undo step).
     ///
     /// - Inline formats: with `protect`, mentions, links, inline code and code blocks are carved out
@@ -15,22 +15,24 @@ extension Draft {
     /// - Block formats apply to every line the range touches (see `formatBlocks`).
     /// - `value` is the URL for `link` and the `#rgb` / `#rrggbb` colour for `color`, and must be
     ///   nil for every other format.
+    @discardableResult
     public mutating func format(_ action: FormatAction, _ kind: FormatKind, start: Int, end: Int,
-                                value: String? = nil, protect: Bool = true) throws(ComposerError) {
+                                value: String? = nil, protect: Bool = true) throws(ComposerError) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let range = try checkRange(start, end)
         if let block = BlockFormat(kind) {
             guard value == nil else { throw .invalidArgument("\(kind.name) takes no value") }
             formatBlocks(action, block, range: range)
-            return
+            return currentChange
         }
         let styleValue = try InlineValue(kind: kind, value: value, action: action, document: &document)
         if action == .apply, styleValue.needsValue { throw .invalidArgument("\(kind.name) needs a value to apply") }
         if range.isEmpty {
             if range.lowerBound == selection.focus, selection.isCaret { try formatTypingStyle(action, styleValue) }
-            return
+            return currentChange
         }
         let targets = formatTargets(styleValue.kind, in: protect ? range : expandToMentions(range), protect: protect)
-        guard !targets.isEmpty else { return }
+        guard !targets.isEmpty else { return currentChange }
         let apply: Bool
         switch action {
         case .apply: apply = true
@@ -41,11 +43,12 @@ extension Draft {
         // Applying what every target already has (or removing what none has) changes nothing.
         let unchanged = apply ? allStyles(of: targets) { styleValue.isSet(in: $0) }
                               : allStyles(of: targets) { !styleValue.clears($0) }
-        if unchanged { return }
+        if unchanged { return currentChange }
         checkpoint(.other)
         for target in targets {
             document.restyle(target) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
         }
+        return currentChange
     }
 
     /// The ranges of `range` an operation on `kind` touches (never a `\n`, a code-block line or,

@@ -1,4 +1,4 @@
-extension Draft {
+extension Composer {
     /// Advances the host's clock (milliseconds, from 0). Typing stops after 5 s without edits; the
     /// cooldown counts down against this clock. A negative clock or one going backwards is
     /// refused. Every clock value stays in 0...Int64.max, so the arithmetic below cannot overflow.

@@ -1,24 +1,28 @@
-extension Draft {
+extension Editor {
     /// The draft as wire markdown: with rich text on every format; with rich text off plain text
     /// (mentions kept) with every markdown-significant character escaped.
     public var markdown: String {
-        MarkdownSerializer.serialize(document, mode: config.richText ? .rich : .plain)
+        MarkdownSerializer.serialize(document, mode: settings.richText ? .rich : .plain)
     }
 
     /// Replaces the content with a received message's markdown (one undo step); mention uids take
     /// their names from `names` (else the uid).
-    public mutating func loadMarkdown(_ markdown: String, names: [String: String] = [:]) {
+    @discardableResult
+    public mutating func loadMarkdown(_ markdown: String, names: [String: String] = [:]) -> EditorChange {
         load(MarkdownParser.parse(markdown, names: names))
     }
 
     /// Turns markdown typed by hand (`**x**`, `_y_`, `` `z` ``, `[a](b)`, `- item`) into formatting
     /// (one undo step); text already formatted stays literal. Does nothing with rich text off.
     /// The caret goes to the end.
-    public mutating func normalizeMarkdown() {
-        guard config.richText else { return }
+    @discardableResult
+    public mutating func normalizeMarkdown() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
+        guard settings.richText else { return currentChange }
         let normalized = normalizedDocument
-        guard normalized != document else { return }
+        guard normalized != document else { return currentChange }
         load(normalized)
+        return currentChange
     }
 
     /// The document with hand-typed markdown turned into formatting (what send uses too).

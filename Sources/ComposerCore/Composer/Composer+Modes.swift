@@ -1,4 +1,4 @@
-extension Draft {
+extension Composer {
     /// Characters of the quoted message shown in a reply preview.
     public static let replySnippetGraphemes = 100
 
@@ -7,24 +7,24 @@ extension Draft {
     /// Editing a media message (`isMedia`) edits its caption only. Staged attachments stay with the
     /// put-aside draft.
     public mutating func beginEdit(messageID: String, markdown: String, names: [String: String], isMedia: Bool) throws(ComposerError) {
-        try Draft.checkID(messageID, "message id")
-        if savedBeforeEdit == nil {
-            savedBeforeEdit = SavedDraft(document: document, selection: selection, tray: tray, command: command, mode: mode)
+        try Composer.checkID(messageID, "message id")
+        if putAside == nil {
+            putAside = PutAsideDraft(editor: editor, tray: tray, command: command, mode: mode)
         }
         tray = AttachmentTray(limits: tray.limits)
         command = nil
         mode = .edit(messageID: messageID, isMedia: isMedia)
-        load(MarkdownParser.parse(markdown, names: names))
-        resetHistory()
+        editor.loadMarkdown(markdown, names: names)
+        editor.resetHistory()
         infoBanner = nil
     }
 
     /// Starts a reply to `messageID` by `sender`; the preview shows the quoted message's plain
     /// text cut to `replySnippetGraphemes` grapheme clusters. The text being written stays.
     public mutating func beginReply(messageID: String, sender: String, markdown: String, names: [String: String]) throws(ComposerError) {
-        try Draft.checkID(messageID, "message id")
+        try Composer.checkID(messageID, "message id")
         if mode.isEditing { cancelMode() }
-        let snippet = PlainTextRenderer.render(MarkdownParser.parse(markdown, names: names), maxGraphemes: Draft.replySnippetGraphemes)
+        let snippet = PlainTextRenderer.render(MarkdownParser.parse(markdown, names: names), maxGraphemes: Composer.replySnippetGraphemes)
         mode = .reply(messageID: messageID, preview: ReplyPreview(sender: sender, snippet: snippet))
     }
 
@@ -39,20 +39,17 @@ extension Draft {
     }
 
     mutating func restoreSavedDraft() {
-        guard let saved = savedBeforeEdit else { mode = .new; return }
-        savedBeforeEdit = nil
-        document.replaceAll(with: saved.document)
-        selection = saved.selection
+        guard let saved = putAside else { mode = .new; return }
+        putAside = nil
+        editor.reset(document: saved.editor.document, selection: saved.editor.selection)
         tray = saved.tray
         command = saved.command
         mode = saved.mode
-        pending = nil
-        resetHistory()
     }
 
     /// Sets (or with nil clears) the thread every outgoing message goes to.
     public mutating func setThreadParent(_ id: String?) throws(ComposerError) {
-        if let id { try Draft.checkID(id, "thread parent id") }
+        if let id { try Composer.checkID(id, "thread parent id") }
         threadParentID = id
     }
 

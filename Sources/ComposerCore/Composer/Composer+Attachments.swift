@@ -1,4 +1,4 @@
-extension Draft {
+extension Composer {
     /// Whether files can be staged now: not while editing; in legacy single-attachment mode only
     /// into an empty tray.
     public var canAttach: Bool {
@@ -31,9 +31,9 @@ extension Draft {
     /// Runs `body` on the tray that holds `id`: the live one, or the one an edit put aside (its
     /// uploads keep going while the edit is open).
     private mutating func withTray<R>(holding id: UInt64, _ body: (inout AttachmentTray) throws(ComposerError) -> R) throws(ComposerError) -> R {
-        if tray.attachment(id: id) == nil, var saved = savedBeforeEdit, saved.tray.attachment(id: id) != nil {
+        if tray.attachment(id: id) == nil, var saved = putAside, saved.tray.attachment(id: id) != nil {
             let result = try body(&saved.tray)
-            savedBeforeEdit = saved
+            putAside = saved
             return result
         }
         return try body(&tray)

@@ -1,10 +1,12 @@
-extension Draft {
+extension Editor {
     /// Types `text` at the selection, as a keyboard would: the selection is replaced, the new text
     /// takes the typing attributes, a `\n` acts as Enter, and with rich text on a line-start
     /// shortcut (`- `, `* `, `1. `, `> `, three backticks) converts the line. Single characters
     /// typed in a row coalesce into word-sized undo steps; a longer string is one step.
-    public mutating func insert(_ text: String) {
-        let pieces = Draft.normalizingLineBreaks(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+    @discardableResult
+    public mutating func insert(_ text: String) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
+        let pieces = Editor.normalizingLineBreaks(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         if pieces.count > 1 {
             beginBatch()
             for (i, piece) in pieces.enumerated() {
@@ -12,9 +14,10 @@ extension Draft {
                 if !piece.isEmpty { insertLine(Array(piece)) }
             }
             try? commitBatch()
-            return
+            return currentChange
         }
         insertLine(Array(text.unicodeScalars))
+        return currentChange
     }
 
     /// Inserts text holding no line break.
@@ -29,8 +32,7 @@ extension Draft {
         document.replace(range, with: scalars, style: style)
         selection = .caret(range.lowerBound + scalars.count)
         pending = nil
-        noteTyping()
-        if config.richText { applyLineStartShortcut() }
+        if settings.richText { applyLineStartShortcut() }
     }
 
     /// Converts the caret's line when what precedes the caret is exactly a shortcut marker typed
@@ -60,15 +62,16 @@ extension Draft {
     /// Splits the line at the caret (after deleting any selection). The new line continues the
     /// line's block; on an empty list, quote or code-block line Enter instead ends the block there.
     /// The current inline formats carry over to the new line.
-    public mutating func enter() {
+    @discardableResult
+    public mutating func enter() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         checkpoint(.other)
-        noteTyping()
         if !selection.isCaret { deleteSelectionWithoutCheckpoint() }
         let caret = selection.focus
         let line = document.lineIndex(at: caret)
         if document.block(ofLine: line) != nil, document.lineStart(at: caret) == document.lineEnd(at: caret) {
             document.setBlock(nil, lines: line...line)
-            return
+            return currentChange
         }
         var carried = typingStyle
         carried.link = 0
@@ -76,23 +79,26 @@ extension Draft {
         document.replace(caret..<caret, with: ["\n"], style: .plain)
         selection = .caret(caret + 1)
         pending = carried.isPlain ? nil : PendingStyle(style: carried, offset: caret + 1)
+        return currentChange
     }
 
     /// Deletes the selection, or the grapheme cluster (or whole mention) before the caret. At the
     /// start of a line it joins the line to the previous one (the joined line keeps the first line's
     /// block); at the very start of the text it only removes the first line's block format.
-    public mutating func deleteBackward() {
+    @discardableResult
+    public mutating func deleteBackward() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         if !selection.isCaret {
             checkpoint(.other)
             deleteSelectionWithoutCheckpoint()
-            return
+            return currentChange
         }
         let caret = selection.focus
         guard caret > 0 else {
-            guard document.block(ofLine: 0) != nil else { return }
+            guard document.block(ofLine: 0) != nil else { return currentChange }
             checkpoint(.other)
             document.setBlock(nil, lines: 0...0)
-            return
+            return currentChange
         }
         let start: Int
         if let mention = mentionRun(containing: caret - 1) {
@@ -106,22 +112,24 @@ extension Draft {
             start = expandToMentions(Graphemes.previousBoundary(before: caret, in: document)..<caret).lowerBound
         }
         checkpoint(.deleting(at: start, end: caret))
-        noteTyping()
         document.replace(start..<caret, with: [], style: .plain)
         selection = .caret(start)
         pending = nil
+        return currentChange
     }
 
     /// Deletes the selection, or the grapheme cluster (or whole mention) after the caret; at the
     /// end of a line it joins the next line to this one.
-    public mutating func deleteForward() {
+    @discardableResult
+    public mutating func deleteForward() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         if !selection.isCaret {
             checkpoint(.other)
             deleteSelectionWithoutCheckpoint()
-            return
+            return currentChange
         }
         let caret = selection.focus
-        guard caret < document.count else { return }
+        guard caret < document.count else { return currentChange }
         let end: Int
         if let mention = mentionRun(containing: caret) {
             end = mention.upperBound
@@ -131,13 +139,12 @@ extension Draft {
             end = expandToMentions(caret..<Graphemes.nextBoundary(after: caret, in: document)).upperBound
         }
         checkpoint(.other)
-        noteTyping()
         document.replace(caret..<end, with: [], style: .plain)
         pending = nil
+        return currentChange
     }
 
     mutating func deleteSelectionWithoutCheckpoint() {
-        noteTyping()
         let range = expandToMentions(selection.range)
         document.replace(range, with: [], style: .plain)
         selection = .caret(range.lowerBound)
@@ -145,7 +152,7 @@ extension Draft {
     }
 }
 
-extension Draft {
+extension Editor {
     /// Line breaks as the draft keeps them: "\r\n" and a lone "\r" become "\n" (a carriage
     /// return could not survive the wire format inside code).
     static func normalizingLineBreaks(_ text: String) -> String {

@@ -7,7 +7,7 @@ public struct ComposerQuery: Equatable, Sendable {
     public var end: Int
 }
 
-extension Draft {
+extension Composer {
     /// The mention query at the caret: `@` at the start of a line or after whitespace, then no
     /// whitespace up to the caret; never inside code, a code block, a link or a mention, and only
     /// with mentions on.
@@ -58,12 +58,12 @@ extension Draft {
     /// Inserts a mention: it replaces the mention query when one is open, else the selection.
     public mutating func insertMentionAtQuery(uid: String, name: String) throws(ComposerError) {
         if let query = mentionQuery {
-            let saved = selection
-            selection = Selection(anchor: query.start, focus: query.end)
+            let saved = editor.selection
+            editor.selection = Selection(anchor: query.start, focus: query.end)
             do throws(ComposerError) {
                 try insertMention(uid: uid, name: name)
             } catch {
-                selection = saved
+                editor.selection = saved
                 throw error
             }
         } else {
@@ -78,9 +78,7 @@ extension Draft {
             throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
         }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
-        clearDocument()
-        selection = .caret(0)
-        pending = nil
+        editor.clear()
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
         command = ComposerCommand(name: name, args: args)
     }

@@ -1,4 +1,4 @@
-extension Draft {
+extension Composer {
     /// The snapshot format's version; restore refuses any other.
     public static let snapshotVersion: Int64 = 1
 
@@ -10,21 +10,22 @@ extension Draft {
     var snapshotValue: JSONValue {
         func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
         var members: [(key: String, value: JSONValue)] = [
-            ("version", .integer(Draft.snapshotVersion)),
+            ("version", .integer(Composer.snapshotVersion)),
             ("document", document.jsonValue),
             ("selection", .array([.integer(Int64(selection.anchor)), .integer(Int64(selection.focus))])),
-            ("mode", Draft.modeValue(mode)),
+            ("mode", Composer.modeValue(mode)),
             ("thread_parent_id", string(threadParentID)),
             ("command", command.map { .object([("name", .string($0.name)), ("args", .string($0.args))]) } ?? .null),
             ("tray", tray.snapshot),
             ("cooldown_until", .integer(cooldownUntil)),
             ("now", .integer(now)),
         ]
-        if let saved = savedBeforeEdit {
+        if let saved = putAside {
+            let e = saved.editor
             members.append(("saved", .object([
-                ("document", saved.document.jsonValue),
-                ("selection", .array([.integer(Int64(saved.selection.anchor)), .integer(Int64(saved.selection.focus))])),
-                ("mode", Draft.modeValue(saved.mode)),
+                ("document", e.document.jsonValue),
+                ("selection", .array([.integer(Int64(e.selection.anchor)), .integer(Int64(e.selection.focus))])),
+                ("mode", Composer.modeValue(saved.mode)),
                 ("command", saved.command.map { .object([("name", .string($0.name)), ("args", .string($0.args))]) } ?? .null),
                 ("tray", saved.tray.snapshot),
             ])))
@@ -80,55 +81,52 @@ extension Draft {
     public mutating func restore(snapshotJSON json: String) throws(ComposerError) {
         var r = try JSONObjectReader(try JSONParser.parse(json), context: "snapshot")
         let version = try r.requiredInteger("version")
-        guard version == Draft.snapshotVersion else {
-            throw .invalidArgument("snapshot version \(version) is not supported (this library reads version \(Draft.snapshotVersion))")
+        guard version == Composer.snapshotVersion else {
+            throw .invalidArgument("snapshot version \(version) is not supported (this library reads version \(Composer.snapshotVersion))")
         }
         guard let documentValue = r.value("document") else { throw .invalidArgument("snapshot: \"document\" is required") }
         let doc = try Document(jsonValue: documentValue)
-        let sel = try Draft.selection(from: r.value("selection"), length: doc.count)
-        let newMode = try Draft.mode(from: r.value("mode") ?? .object([("kind", .string("new"))]))
+        let sel = try Composer.selection(from: r.value("selection"), length: doc.count)
+        let newMode = try Composer.mode(from: r.value("mode") ?? .object([("kind", .string("new"))]))
         var thread: String?
         switch r.value("thread_parent_id") {
         case nil, .null?: thread = nil
         case .string(let id)?: thread = id
         case let other?: throw .invalidArgument("snapshot: \"thread_parent_id\" must be a string or null, not \(other.typeName)")
         }
-        let cmd = try Draft.command(from: r.value("command"))
+        let cmd = try Composer.command(from: r.value("command"))
         let newTray = try AttachmentTray(snapshot: r.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits)
         let until = try r.integer("cooldown_until") ?? 0
         let clock = try r.integer("now") ?? 0
         guard until >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
-        var saved: SavedDraft?
+        var saved: PutAsideDraft?
         if let savedValue = r.value("saved"), savedValue != .null {
             var s = try JSONObjectReader(savedValue, context: "snapshot saved")
             guard let savedDoc = s.value("document") else { throw .invalidArgument("snapshot saved: \"document\" is required") }
             let d = try Document(jsonValue: savedDoc)
-            saved = SavedDraft(document: d, selection: try Draft.selection(from: s.value("selection"), length: d.count),
-                               tray: try AttachmentTray(snapshot: s.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits),
-                               command: try Draft.command(from: s.value("command")),
-                               mode: try Draft.mode(from: s.value("mode") ?? .object([("kind", .string("new"))])))
+            var savedEditor = Editor(settings: config.editorSettings)
+            savedEditor.reset(document: d, selection: try Composer.selection(from: s.value("selection"), length: d.count))
+            saved = PutAsideDraft(editor: savedEditor,
+                                  tray: try AttachmentTray(snapshot: s.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits),
+                                  command: try Composer.command(from: s.value("command")),
+                                  mode: try Composer.mode(from: s.value("mode") ?? .object([("kind", .string("new"))])))
             try s.finish()
         }
         try r.finish()
         if newMode.isEditing != (saved != nil) { throw .invalidArgument("snapshot: an edit needs its put-aside draft and only an edit has one") }
-        if let thread { try Draft.checkID(thread, "thread parent id") }
+        if let thread { try Composer.checkID(thread, "thread parent id") }
         // Uploads running in the tray being replaced must stop.
-        for tile in tray.tiles + (savedBeforeEdit?.tray.tiles ?? []) {
+        for tile in tray.tiles + (putAside?.tray.tiles ?? []) {
             if case .uploading = tile.state { outbox.append(.cancelUpload(id: tile.id)) }
         }
-        document.replaceAll(with: doc)
-        selection = sel
-        // A caret never rests inside a mention, whatever the snapshot says (mentions are atomic).
-        selection = Selection(anchor: snapOutOfMention(sel.anchor), focus: snapOutOfMention(sel.focus))
+        editor.reset(document: doc, selection: sel)
         mode = newMode
         threadParentID = thread
         command = cmd
         tray = newTray
         cooldownUntil = until
         now = clock
-        savedBeforeEdit = saved
-        pending = nil
-        resetHistory()
+        putAside = saved
         stopTyping()
         typing = TypingState()
         infoBanner = nil

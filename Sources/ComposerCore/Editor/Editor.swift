@@ -1,35 +1,20 @@
-/// A message draft: the rich text, the selection, the typing attributes and the undo history.
-/// A value type; the C layer keeps one per handle behind that handle's lock.
-public struct Draft: Sendable {
-    public let config: DraftConfig
+/// The rich-text editor: the document, the selection, the typing attributes and the undo
+/// history, and every operation on them. It knows nothing of messages: no clock, banner, mode,
+/// tray or limits (those are the `Composer`'s, which owns an editor). Every operation returns an
+/// `EditorChange` naming what it did, which the composer turns into typing notices and events.
+public struct Editor: Sendable {
+    public let settings: EditorSettings
     public internal(set) var document = Document()
     public internal(set) var selection = Selection.caret(0)
     /// Formats chosen with a caret toggle, for the next typed text, valid while the caret stays
     /// where they were chosen (README "What the engine does"; peer choice 2).
     var pending: PendingStyle?
-    var history = UndoHistory()
+    var history: UndoHistory
 
-    // The composer around the text (Composer/): mode, thread, command, tray, clock and notices.
-    public internal(set) var mode = ComposerMode.new
-    /// The draft that was there before an edit started; it comes back when the edit ends.
-    var savedBeforeEdit: SavedDraft?
-    public internal(set) var threadParentID: String?
-    public internal(set) var command: ComposerCommand?
-    public internal(set) var tray: AttachmentTray
-    /// The host's clock, in milliseconds, as last given (`tick`, `send`).
-    public internal(set) var now: Int64 = 0
-    var typing = TypingState()
-    public internal(set) var cooldownUntil: Int64 = 0
-    public internal(set) var infoBanner: String?
-    /// One-off notices for the host (typing started/stopped, uploads to stop), drained by the
-    /// C layer after each call.
-    var outbox: [DraftNotice] = []
-
-    public init(config: DraftConfig = DraftConfig()) {
-        self.config = config
-        history.depth = config.undoDepth
+    public init(settings: EditorSettings = EditorSettings()) {
+        self.settings = settings
+        history = UndoHistory(depth: settings.undoDepth)
         document.beginRecording()
-        tray = AttachmentTray(limits: (try? AttachmentLimits(config: config)) ?? AttachmentLimits())
     }
 
     public var text: String { document.text }
@@ -46,25 +31,33 @@ public struct Draft: Sendable {
     /// Sets the selection, clamping both ends into the text (README "What the engine does"). An end inside a
     /// mention snaps to the mention's nearer edge. Pending formats survive only a re-selection of
     /// the same caret.
-    public mutating func setSelection(anchor: Int, focus: Int) {
+    @discardableResult
+    public mutating func setSelection(anchor: Int, focus: Int) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let clamped = Selection(anchor: anchor, focus: focus).clamped(to: document.count)
         let new = Selection(anchor: snapOutOfMention(clamped.anchor), focus: snapOutOfMention(clamped.focus))
         if new != selection { pending = nil }
         selection = new
         history.breakCoalescing()
+        return currentChange
     }
 
     /// Replaces the whole content with `document` (one undo step); the caret goes to the end.
-    public mutating func load(_ document: Document) {
+    @discardableResult
+    public mutating func load(_ document: Document) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         checkpoint(.other)
         self.document.replaceAll(with: document)
         selection = .caret(document.count)
         pending = nil
+        return currentChange
     }
 
     /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
     /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
-    public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) {
+    @discardableResult
+    public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         var range = try checkRange(start, end)
         // An insertion point inside a mention moves to its nearer edge; a range that cuts into a
         // mention takes all of it.
@@ -72,14 +65,14 @@ public struct Draft: Sendable {
         if range.isEmpty, text.isEmpty {
             // Nothing to change: the caret moves there, without an undo step.
             setSelection(anchor: range.lowerBound, focus: range.lowerBound)
-            return
+            return currentChange
         }
         checkpoint(.other)
-        noteTyping()
-        let replacement = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
+        let replacement = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
         pending = nil
+        return currentChange
     }
 
     /// The style new text takes when it replaces `range` (README "What the engine does"; peer choices 3 and 4):
@@ -151,4 +144,38 @@ public struct Draft: Sendable {
 struct PendingStyle: Sendable, Equatable {
     var style: InlineStyle
     var offset: Int
+}
+
+extension Editor {
+    /// Empties the text as one undo step; the caret goes to 0. An already empty text is left
+    /// alone (replacing it would also drop the value table that the redo steps still point into),
+    /// but for a block on its one line, which goes.
+    @discardableResult
+    public mutating func clear() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
+        if !document.isEmpty {
+            checkpoint(.other)
+            document.replaceAll(with: Document())
+        } else if document.block(ofLine: 0) != nil {
+            checkpoint(.other)
+            document.setBlock(nil, lines: 0...0)
+        }
+        selection = .caret(0)
+        pending = nil
+        return currentChange
+    }
+
+    /// Puts `document` and `selection` in place of the content with a fresh history (a draft put
+    /// aside coming back, a snapshot restored): nothing to undo, no typing attributes. A caret never
+    /// rests inside a mention, whatever `selection` says.
+    @discardableResult
+    mutating func reset(document new: Document, selection newSelection: Selection) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
+        document.replaceAll(with: new)
+        let clamped = newSelection.clamped(to: document.count)
+        selection = Selection(anchor: snapOutOfMention(clamped.anchor), focus: snapOutOfMention(clamped.focus))
+        pending = nil
+        resetHistory()
+        return currentChange
+    }
 }

@@ -58,7 +58,7 @@ struct UndoHistory: Sendable {
     }
 }
 
-extension Draft {
+extension Editor {
     /// Moves the inverses the document recorded since the last call into the newest undo step.
     mutating func flushJournal() {
         history.absorb(document.endRecording())
@@ -84,7 +84,7 @@ extension Draft {
     /// stays open: its commit still closes it, and its next change starts a new step.
     mutating func resetHistory() {
         let openBatches = history.batchDepth
-        history = UndoHistory(depth: config.undoDepth)
+        history = UndoHistory(depth: settings.undoDepth)
         history.batchDepth = openBatches
         _ = document.endRecording()
         document.beginRecording()
@@ -109,22 +109,25 @@ extension Draft {
     }
 
     /// Undoes the last step, restoring its text, formats, selection and typing attributes.
-    /// Returns false when there is nothing to undo.
+    /// Returns nil when there is nothing to undo (or a batch is open).
     @discardableResult
-    public mutating func undo() -> Bool {
-        guard history.batchDepth == 0 else { return false }
+    public mutating func undo() -> EditorChange? {
+        guard history.batchDepth == 0 else { return nil }
         flushJournal()
-        guard let step = history.undo.popLast() else { return false }
+        guard let step = history.undo.popLast() else { return nil }
+        let mark = beginChange(); defer { endChange(mark) }
         history.redo.append(apply(step))
-        return true
+        return currentChange
     }
 
+    /// Redoes the last undone step. Returns nil when there is nothing to redo (or a batch is open).
     @discardableResult
-    public mutating func redo() -> Bool {
-        guard history.batchDepth == 0, let step = history.redo.popLast() else { return false }
+    public mutating func redo() -> EditorChange? {
+        guard history.batchDepth == 0, let step = history.redo.popLast() else { return nil }
         flushJournal()
+        let mark = beginChange(); defer { endChange(mark) }
         history.undo.append(apply(step))
-        return true
+        return currentChange
     }
 
     /// Starts a batch: every change until the matching `commitBatch` is one undo step. Batches nest.

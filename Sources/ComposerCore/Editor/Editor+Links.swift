@@ -1,4 +1,4 @@
-extension Draft {
+extension Editor {
     /// The whole link runs that `range` touches (for a caret: the link it is inside or at an edge of).
     func linkRuns(touching range: Range<Int>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
@@ -18,36 +18,44 @@ extension Draft {
     /// Links the selection to `url` (one undo step). Links the selection overlaps are absorbed
     /// whole; with a caret inside or at an edge of a link, that link is retargeted; a caret
     /// elsewhere changes nothing. Mentions are never linked.
-    public mutating func setLink(_ url: String) throws(ComposerError) {
+    @discardableResult
+    public mutating func setLink(_ url: String) throws(ComposerError) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let normalized = try LinkPolicy.normalize(url)
         var range = selection.range
         let runs = linkRuns(touching: range)
         if range.isEmpty {
-            guard let run = runs.first else { return }
+            guard let run = runs.first else { return currentChange }
             range = run
         } else {
             for run in runs { range = min(range.lowerBound, run.lowerBound)..<max(range.upperBound, run.upperBound) }
         }
         let targets = formatTargets(.link, in: range, protect: false)
-        guard !targets.isEmpty else { return }
+        guard !targets.isEmpty else { return currentChange }
         checkpoint(.other)
         let id = document.intern(link: normalized)
         for target in targets { document.restyle(target) { $0.link = id } }
+        return currentChange
     }
 
     /// Removes every link the selection (or caret) touches, each as a whole (one undo step).
-    public mutating func removeLinks() {
+    @discardableResult
+    public mutating func removeLinks() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let runs = linkRuns(touching: selection.range)
-        guard !runs.isEmpty else { return }
+        guard !runs.isEmpty else { return currentChange }
         checkpoint(.other)
         for run in runs { document.restyle(run) { $0.link = 0 } }
+        return currentChange
     }
 
     /// Replaces the selection with `text` linked to `url` (one undo step); the text keeps the
     /// surrounding inline formats. The caret ends after it.
-    public mutating func insertLink(text: String, url: String) throws(ComposerError) {
+    @discardableResult
+    public mutating func insertLink(text: String, url: String) throws(ComposerError) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let normalized = try LinkPolicy.normalize(url)
-        let scalars = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
+        let scalars = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
         guard !scalars.isEmpty, !scalars.contains("\n") else {
             throw .invalidArgument("link text must be non-empty and on one line")
         }
@@ -59,5 +67,6 @@ extension Draft {
         document.replace(range, with: scalars, style: style)
         selection = .caret(range.lowerBound + scalars.count)
         pending = nil
+        return currentChange
     }
 }

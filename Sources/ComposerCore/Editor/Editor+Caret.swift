@@ -10,15 +10,17 @@ public enum CaretUnit: Int32, CaseIterable, Sendable {
     case document = 3
 }
 
-extension Draft {
+extension Editor {
     /// Moves the focus `count` units (negative = backward). Without `extend` the selection
     /// collapses to a caret; a grapheme move from a selection collapses it to its start or end.
-    public mutating func moveCaret(_ unit: CaretUnit, by count: Int, extend: Bool) {
+    @discardableResult
+    public mutating func moveCaret(_ unit: CaretUnit, by count: Int, extend: Bool) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         let scalars = document
         if !extend, !selection.isCaret, unit == .grapheme, count != 0 {
             let target = count < 0 ? selection.range.lowerBound : selection.range.upperBound
             setSelection(anchor: target, focus: target)
-            return
+            return currentChange
         }
         var focus = selection.focus
         let forward = count > 0
@@ -43,10 +45,14 @@ extension Draft {
         if forward, let run = mentionRun(around: focus) { focus = run.upperBound }
         if !forward, let run = mentionRun(around: focus) { focus = run.lowerBound }
         setSelection(anchor: extend ? selection.anchor : focus, focus: focus)
+        return currentChange
     }
 
     /// Selects the whole text.
-    public mutating func selectAll() {
+    @discardableResult
+    public mutating func selectAll() -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
         setSelection(anchor: 0, focus: document.count)
+        return currentChange
     }
 }

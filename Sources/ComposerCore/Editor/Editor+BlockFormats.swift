@@ -1,4 +1,4 @@
-extension Draft {
+extension Editor {
     /// Applies, removes or toggles a block format on the lines `range` touches (a line has at most
     /// one block format, so applying replaces another). With a caret, toggling a code block or
     /// quote off removes it from the whole contiguous block, and toggling a list to the other list

@@ -1,0 +1,53 @@
+/// A chat message composer: an `Editor` for the text, and around it everything that makes the text
+/// a message — mode (new, edit, reply), thread, slash command, attachment tray, the host's clock,
+/// typing presence, slow-mode cooldown and the info banner. It decides when the draft may be sent
+/// and turns it into outgoing messages. A value type; the C layer keeps one per handle behind that
+/// handle's lock.
+///
+/// Editing that the user does by typing (`insert`, `enter`, the deletes, `replace`, mentions) goes
+/// through the composer, which turns the editor's change records into typing notices; every other
+/// editing operation (formats, links, caret, undo, batches, markdown) is the editor's own and is
+/// called on `editor` directly.
+public struct Composer: Sendable {
+    public let config: DraftConfig
+    public var editor: Editor
+    /// The draft that was there before an edit started (its text, tray, command and mode); it
+    /// comes back when the edit ends.
+    var putAside: PutAsideDraft?
+    public internal(set) var mode = ComposerMode.new
+    public internal(set) var threadParentID: String?
+    public internal(set) var command: ComposerCommand?
+    public internal(set) var tray: AttachmentTray
+    /// The host's clock, in milliseconds, as last given (`tick`, `send`).
+    public internal(set) var now: Int64 = 0
+    var typing = TypingState()
+    public internal(set) var cooldownUntil: Int64 = 0
+    public internal(set) var infoBanner: String?
+    /// One-off notices for the host (typing started/stopped, uploads to stop), delivered as events.
+    var outbox: [DraftNotice] = []
+
+    public init(config: DraftConfig = DraftConfig()) {
+        self.config = config
+        editor = Editor(settings: config.editorSettings)
+        tray = AttachmentTray(limits: (try? AttachmentLimits(config: config)) ?? AttachmentLimits())
+    }
+
+    // What hosts read most, without reaching into the editor.
+    public var document: Document { editor.document }
+    public var selection: Selection { editor.selection }
+    public var text: String { editor.document.text }
+    public var length: Int { editor.document.count }
+}
+
+/// Everything an edit puts aside and gives back.
+struct PutAsideDraft: Sendable {
+    var editor: Editor
+    var tray: AttachmentTray
+    var command: ComposerCommand?
+    var mode: ComposerMode
+}
+
+extension DraftConfig {
+    /// The part of the configuration the editor follows.
+    public var editorSettings: EditorSettings { EditorSettings(richText: richText, undoDepth: undoDepth) }
+}
