@@ -11,7 +11,7 @@
 /// - styles are normalized (code excludes bold/italic/underline/strike/colour), and lines in a code
 ///   block hold plain characters only.
 public struct Document: Sendable {
-    var tree = TextTree()
+    @usableFromInline var tree = TextTree()
     /// The block of the last line, the one no `\n` ends.
     var lastLineBlock: BlockFormat?
     public internal(set) var values = ValueTable()
@@ -34,7 +34,9 @@ public struct Document: Sendable {
         self.values = values
     }
 
-    public var count: Int { tree.summary.scalars }
+    /// Inlinable down to the root's summary: a host's length getter reads a field, without
+    /// handing the whole composer to a function (which copies it; docs/engine.md, "Cheap getters").
+    @inlinable public var count: Int { tree.scalarCount }
     public var isEmpty: Bool { tree.summary.scalars == 0 }
     public var utf16Count: Int { tree.summary.utf16 }
     public var utf8Count: Int { tree.summary.utf8 }
