@@ -38,7 +38,7 @@ from message_composer import ComposerError, Draft, parse_markdown
 try:
     import cmarkgfm
     from cmarkgfm.cmark import Options as _CmarkOptions
-except ImportError:  # test_wire_properties.py skips property 2 without it
+except ImportError:  # property 2 fails without it in test_wire_properties.py; --exact-only here
     cmarkgfm = None
 
 Document = dict[str, Any]
