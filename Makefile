@@ -32,7 +32,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
 	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz \
-	check-tools check-bench-tools wheel test-install uninstall
+	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall
 
 all: lib header
 
@@ -173,7 +173,10 @@ PY_PACKAGE_FILES := $(shell find bindings/python/message_composer -name '*.py') 
 wheel: $(WHEEL_STAMP)
 	@ls $(WHEEL)
 
-$(WHEEL_STAMP): $(LIB_REAL) $(PY_PACKAGE_FILES) Makefile
+check-wheel-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh wheel
+
+$(WHEEL_STAMP): $(LIB_REAL) $(PY_PACKAGE_FILES) Makefile | check-wheel-tools
 	rm -rf $(WHEEL_DIR)
 	mkdir -p $(WHEEL_DIR)/src/message_composer
 	cp -L bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md \

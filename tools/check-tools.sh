@@ -5,6 +5,7 @@
 # exits 1 when any is missing.
 #
 #   tools/check-tools.sh test    what `make test` needs
+#   tools/check-tools.sh wheel   what `make wheel` needs beyond the library
 #   tools/check-tools.sh bench   what `make bench` needs beyond the library
 #
 # PYTHON names the interpreter the Makefile uses (python3 by default): its modules are checked.
@@ -27,6 +28,14 @@ py() { "$python" -c "$1"; }
 cmark_for_python() { py "import cmarkgfm" || have cmark-gfm; }
 compiles() { printf '%s\n' "$1" | "${CC:-cc}" -x c -fsyntax-only -; }
 
+wheel_tools() {
+  need "$python" "apt-get install python3 (or set PYTHON=)" have "$python"
+  need pip "apt-get install python3-pip" "$python" -m pip --version
+  need "setuptools >= 77" "$python -m pip install 'setuptools>=77'" \
+    py "import setuptools, setuptools.command.bdist_wheel; assert int(setuptools.__version__.split('.')[0]) >= 77"
+  need auditwheel "$python -m pip install auditwheel" py "import auditwheel.main"
+}
+
 case $what in
 test)
   need swift "the Swift toolchain (swift.org/install), on PATH" have swift
@@ -38,14 +47,13 @@ test)
   need valgrind "apt-get install valgrind" have valgrind
   need pkg-config "apt-get install pkg-config" have pkg-config
   need cargo "apt-get install cargo (or rustup)" have cargo
-  need "$python" "apt-get install python3 (or set PYTHON=)" have "$python"
+  wheel_tools
   need "$python venv and ensurepip" "apt-get install python3-venv" py "import venv, ensurepip"
-  need pip "apt-get install python3-pip" "$python" -m pip --version
   need pytest "$python -m pip install pytest" py "import pytest"
   need cmarkgfm "$python -m pip install cmarkgfm" py "import cmarkgfm"
-  need "setuptools >= 77" "$python -m pip install 'setuptools>=77'" \
-    py "import setuptools, setuptools.command.bdist_wheel; assert int(setuptools.__version__.split('.')[0]) >= 77"
-  need auditwheel "$python -m pip install auditwheel" py "import auditwheel.main"
+  ;;
+wheel)
+  wheel_tools
   ;;
 bench)
   need "$python" "apt-get install python3 (or set PYTHON=)" have "$python"
@@ -55,7 +63,7 @@ bench)
   need "cmarkgfm (or the cmark-gfm program)" "$python -m pip install cmarkgfm" cmark_for_python
   ;;
 *)
-  echo "usage: $0 test|bench" >&2
+  echo "usage: $0 test|wheel|bench" >&2
   exit 2
   ;;
 esac

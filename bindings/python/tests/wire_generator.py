@@ -9,8 +9,10 @@ boundaries, and the two checks:
   as HTML that shows the same characters with the same formats and the same blocks.
 
 Every document is replayable from ``(seed, index)``. Used by tests/test_wire_properties.py, and
-runnable on its own for long runs, replays and shrinking::
+runnable on its own for long runs, replays and shrinking (it imports the package from the source
+tree; the library comes from MESSAGE_COMPOSER_LIB or the system)::
 
+    export MESSAGE_COMPOSER_LIB=$PWD/build/lib/libmessage_composer.so.1
     python3 bindings/python/tests/wire_generator.py --seed 7 --count 1000000
     python3 bindings/python/tests/wire_generator.py --seed 7 --replay 4321 --shrink
 """
