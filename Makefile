@@ -166,7 +166,7 @@ check-tools:
 # used: a dependency that would need one makes the repair fail.
 WHEEL_DIR := $(BUILD)/wheel
 WHEEL_STAMP := $(WHEEL_DIR)/.built
-WHEEL = $(WHEEL_DIR)/message_composer-$(VERSION)-py3-none-manylinux_*_x86_64.whl
+WHEEL = $(WHEEL_DIR)/message_composer-$(VERSION)-py3-none-manylinux*.whl
 PY_PACKAGE_FILES := $(shell find bindings/python/message_composer -name '*.py') bindings/python/message_composer/py.typed \
 	bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md LICENSE NOTICE
 
