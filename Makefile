@@ -228,6 +228,7 @@ test-install: lib
 	$(CC) $(CFLAGS_STRICT) bindings/c/examples/demo.c $$($(STAGE_PKG_CONFIG) pkg-config --cflags --libs message_composer) \
 		-o $(BUILD)/demo-installed
 	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_LIBDIR) $(BUILD)/demo-installed > /dev/null
+	rm -rf $(BUILD)/rust-dependent  # cargo would keep the build script's earlier answer
 	cd tools/rust-dependent && env -u MESSAGE_COMPOSER_LIB_DIR $(STAGE_PKG_CONFIG) \
 		cargo build --quiet --target-dir $(CURDIR)/$(BUILD)/rust-dependent
 	env -u LD_LIBRARY_PATH $(BUILD)/rust-dependent/debug/rust-dependent | tee $(BUILD)/rust-dependent.out
