@@ -2,14 +2,21 @@
 # `make demo` runs the C demo. See README.md.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
+# Where `make install` puts things: DESTDIR is a staging root (a package build), the others are the
+# paths the installed files live at (and that the pkg-config file names).
 PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR ?=
+PYTHON ?= python3
 VERSION := 0.2.0
 ABI := 1
 
 BUILD := build
-LIBDIR := $(BUILD)/lib
-LIB_REAL := $(LIBDIR)/libmessage_composer.so.$(VERSION)
+BUILD_LIBDIR := $(BUILD)/lib
+LIB_REAL := $(BUILD_LIBDIR)/libmessage_composer.so.$(VERSION)
 LIB_SONAME := libmessage_composer.so.$(ABI)
 # The library's debug info, split off: the stripped library names it (.gnu_debuglink), and gdb and
 # valgrind find it beside the library, so stack traces show function names.
@@ -24,7 +31,8 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 	-Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz
+	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz \
+	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall
 
 all: lib header
 
@@ -33,12 +41,12 @@ lib: $(LIB_REAL)
 # Makefile too: the release flags and these steps live here.
 $(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json Makefile
 	swift build $(SWIFT_RELEASE_FLAGS) --product message_composer
-	mkdir -p $(LIBDIR)
+	mkdir -p $(BUILD_LIBDIR)
 	objcopy --only-keep-debug .build/release/libmessage_composer.so $(LIB_DEBUG)
 	strip --strip-unneeded -o $(LIB_REAL) .build/release/libmessage_composer.so
-	cd $(LIBDIR) && objcopy --add-gnu-debuglink=$(notdir $(LIB_DEBUG)) $(notdir $(LIB_REAL))
-	ln -sf libmessage_composer.so.$(VERSION) $(LIBDIR)/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(LIBDIR)/libmessage_composer.so
+	cd $(BUILD_LIBDIR) && objcopy --add-gnu-debuglink=$(notdir $(LIB_DEBUG)) $(notdir $(LIB_REAL))
+	ln -sf libmessage_composer.so.$(VERSION) $(BUILD_LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(BUILD_LIBDIR)/libmessage_composer.so
 
 # The header is generated from the Swift declarations and committed; `header-check` fails when the
 # committed one is stale.
@@ -77,12 +85,12 @@ test-swift:
 
 C_TEST_SOURCES := $(wildcard bindings/c/tests/*.c)
 $(BUILD)/c-tests: $(C_TEST_SOURCES) $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) -L$(LIBDIR) -lmessage_composer \
-		-Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer \
+		-Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 $(BUILD)/c-tests-asan: $(C_TEST_SOURCES) $(HEADER) lib
 	clang $(CFLAGS_STRICT) -g -fsanitize=address -fno-omit-frame-pointer -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) \
-		-L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+		-L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 test-c: $(BUILD)/c-tests
 	$(BUILD)/c-tests
@@ -103,7 +111,7 @@ test-c-asan: $(BUILD)/c-tests-asan
 # that library frames show names, not ???.
 VALGRIND_USER := valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=1
 $(BUILD)/valgrind_user: bindings/c/examples/valgrind_user.c $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -g -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -g -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 test-valgrind-user: $(BUILD)/valgrind_user
 	$(VALGRIND_USER) --suppressions=tools/message_composer.supp -s $(BUILD)/valgrind_user > $(BUILD)/valgrind-user.log 2>&1 \
@@ -145,18 +153,98 @@ test-tsan: $(HEADER)
 		|| { grep -E '^SUMMARY|passed|^stress' $(BUILD)/tsan.log | sort | uniq -c; echo "test-tsan: see $(BUILD)/tsan.log"; exit 1; }
 	@grep -E 'passed|^stress' $(BUILD)/tsan.log; echo "test-tsan: no ThreadSanitizer report"
 
-test-python: lib
-	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIB_REAL) python3 -m pytest -q bindings/python/tests
+# Every tool `make test` uses, checked before anything runs: one line per missing tool, saying
+# how to get it (tools/check-tools.sh).
+check-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh test
 
+# A platform wheel with the release library inside the package: bindings/python is copied to
+# build/wheel/src with the library as message_composer/libmessage_composer.so.1 (setup.py makes a
+# wheel that carries it py3-none-<platform>), then auditwheel checks the library's dependencies
+# and symbol versions and retags it manylinux. Nothing needs grafting (the Swift runtime is linked
+# in; libc, libm, libstdc++ and libgcc_s are in every manylinux policy), so no ELF patcher is
+# used: a dependency that would need one makes the repair fail.
+WHEEL_DIR := $(BUILD)/wheel
+WHEEL_STAMP := $(WHEEL_DIR)/.built
+WHEEL = $(WHEEL_DIR)/message_composer-$(VERSION)-py3-none-manylinux*.whl
+PY_PACKAGE_FILES := $(shell find bindings/python/message_composer -name '*.py') bindings/python/message_composer/py.typed \
+	bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md LICENSE NOTICE
+
+wheel: $(WHEEL_STAMP)
+	@ls $(WHEEL)
+
+check-wheel-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh wheel
+
+$(WHEEL_STAMP): $(LIB_REAL) $(PY_PACKAGE_FILES) Makefile | check-wheel-tools
+	rm -rf $(WHEEL_DIR)
+	mkdir -p $(WHEEL_DIR)/src/message_composer
+	cp -L bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md \
+		bindings/python/LICENSE bindings/python/NOTICE $(WHEEL_DIR)/src/
+	cp bindings/python/message_composer/*.py bindings/python/message_composer/py.typed $(WHEEL_DIR)/src/message_composer/
+	cp $(LIB_REAL) $(WHEEL_DIR)/src/message_composer/$(LIB_SONAME)
+	$(PYTHON) -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation --no-index \
+		-w $(WHEEL_DIR)/raw $(WHEEL_DIR)/src
+	$(PYTHON) -m auditwheel repair --patcher none -w $(WHEEL_DIR) $(WHEEL_DIR)/raw/*.whl 2>&1 | tail -n 1
+	touch $@
+
+# The Python suite against the wheel as a user gets it: installed into a fresh venv, run from a
+# directory outside the repository, without MESSAGE_COMPOSER_LIB. tools/check_wheel_install.py first
+# checks that the package imported is the venv's and the library loaded is the one inside it.
+# The venv sees the interpreter's site-packages for pytest and cmarkgfm (`make check-tools`).
+# MC_NO_SKIPS=1 turns any skipped test into a failure (bindings/python/tests/conftest.py).
+PY_VENV := $(BUILD)/python-venv
+test-python: wheel
+	rm -rf $(PY_VENV)
+	$(PYTHON) -m venv --system-site-packages $(PY_VENV)
+	$(PY_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-index $(WHEEL)
+	outside=$$(mktemp -d) && cd $$outside && trap 'rm -rf "$$outside"' EXIT \
+		&& env -u MESSAGE_COMPOSER_LIB $(CURDIR)/$(PY_VENV)/bin/python $(CURDIR)/tools/check_wheel_install.py \
+		&& env -u MESSAGE_COMPOSER_LIB MC_NO_SKIPS=1 $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider \
+			$(CURDIR)/bindings/python/tests
+
+# The safe crate and the -sys crate (its header-consistency test), against the build output.
 test-rust: lib
-	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(LIBDIR) cargo test --quiet
+	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo test --workspace --quiet
 
-test: header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan test-valgrind-user \
-	test-fuzz-replay test-python test-rust
-	@echo "make test: every suite passed"
+# `make install` into a staging root as a distribution package would build it (DESTDIR=build/stage,
+# PREFIX=/usr, Debian's multiarch LIBDIR), then what a user does with the installed copy, resolved
+# through its pkg-config file only (PKG_CONFIG_LIBDIR names the staged pkgconfig directory and
+# nothing else; PKG_CONFIG_SYSROOT_DIR prefixes the paths it names with the stage):
+# - a C program (bindings/c/examples/demo.c) builds with `pkg-config --cflags --libs` and runs,
+#   finding the library through LD_LIBRARY_PATH;
+# - tools/rust-dependent, a crate outside the bindings' workspace, builds through
+#   message-composer-sys's pkg-config lookup and runs with the rpath its build.rs sets; it must
+#   report the staged library as the one linked and the one loaded;
+# then `make uninstall` with the same variables leaves no file behind.
+STAGE := $(BUILD)/stage
+STAGE_LIBDIR := /usr/lib/x86_64-linux-gnu
+STAGE_VARS := DESTDIR=$(CURDIR)/$(STAGE) PREFIX=/usr LIBDIR=$(STAGE_LIBDIR)
+STAGE_PKG_CONFIG := PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=$(CURDIR)/$(STAGE)$(STAGE_LIBDIR)/pkgconfig \
+	PKG_CONFIG_SYSROOT_DIR=$(CURDIR)/$(STAGE)
+test-install: lib
+	rm -rf $(STAGE)
+	$(MAKE) --no-print-directory install $(STAGE_VARS) > /dev/null
+	$(CC) $(CFLAGS_STRICT) bindings/c/examples/demo.c $$($(STAGE_PKG_CONFIG) pkg-config --cflags --libs message_composer) \
+		-o $(BUILD)/demo-installed
+	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_LIBDIR) $(BUILD)/demo-installed > /dev/null
+	rm -rf $(BUILD)/rust-dependent  # cargo would keep the build script's earlier answer
+	cd tools/rust-dependent && env -u MESSAGE_COMPOSER_LIB_DIR $(STAGE_PKG_CONFIG) \
+		cargo build --quiet --target-dir $(CURDIR)/$(BUILD)/rust-dependent
+	env -u LD_LIBRARY_PATH $(BUILD)/rust-dependent/debug/rust-dependent | tee $(BUILD)/rust-dependent.out
+	@grep -qx 'linked: $(CURDIR)/$(STAGE)$(STAGE_LIBDIR) (found by pkg-config)' $(BUILD)/rust-dependent.out \
+		&& grep -qx 'loaded: $(CURDIR)/$(STAGE)$(STAGE_LIBDIR)/libmessage_composer.so.$(VERSION)' $(BUILD)/rust-dependent.out \
+		|| { echo "test-install: the dependent crate did not link and load the staged library"; exit 1; }
+	$(MAKE) --no-print-directory uninstall $(STAGE_VARS) > /dev/null
+	@left=$$(find $(STAGE) ! -type d); test -z "$$left" || { echo "test-install: make uninstall left $$left"; exit 1; }
+	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
+
+test: check-tools header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
+	test-valgrind-user test-fuzz-replay test-python test-rust test-install
+	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -o $@
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
 
 demo: $(BUILD)/demo
 	$(BUILD)/demo
@@ -178,19 +266,22 @@ $(BENCH_DIR)/corpus.md: tools/chat_corpus.py
 
 $(BENCH_DIR)/wire_bench: tools/wire_bench.c $(HEADER) lib
 	mkdir -p $(BENCH_DIR)
-	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) \
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) \
 		$(CMARK_LIBS) -o $@
 
-bench: lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
+check-bench-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh bench
+
+bench: check-bench-tools lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
 	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS)
-	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(BUILD_LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
 # without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.
 EDITING_BENCH_SOURCES := $(wildcard tools/bench/editing_*.c)
 $(BUILD)/editing-bench: $(EDITING_BENCH_SOURCES) tools/bench/editing_bench.h $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(LIBDIR) -lmessage_composer \
-		-Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer \
+		-Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 .PHONY: bench-editing
 bench-editing: $(BUILD)/editing-bench
 	$(BUILD)/editing-bench
@@ -203,17 +294,35 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	tools/fuzz.sh $(FUZZ_SECONDS) markdown; m=$$?; tools/fuzz.sh $(FUZZ_SECONDS) api; a=$$?; test $$m -eq 0 && test $$a -eq 0
 
-install: lib header
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 0755 $(LIB_REAL) $(DESTDIR)$(PREFIX)/lib/
-	install -m 0644 $(LIB_DEBUG) $(DESTDIR)$(PREFIX)/lib/  # beside the library: its debuglink resolves there
-	install -d $(DESTDIR)$(PREFIX)/share/message_composer
-	install -m 0644 tools/message_composer.supp $(DESTDIR)$(PREFIX)/share/message_composer/
-	ln -sf libmessage_composer.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libmessage_composer.so
-	install -m 0644 $(HEADER) $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/message_composer.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/message_composer.pc
+# The library with its SONAME and link-time links and its debug info (beside it: its debuglink
+# resolves there), the committed header (`make test` keeps it fresh), the pkg-config file (its
+# libdir and includedir written relative to ${prefix} when they lie under PREFIX), the valgrind
+# suppressions and the legal files. Run ldconfig afterwards when LIBDIR is a system directory.
+INSTALLED_LIBS := libmessage_composer.so.$(VERSION) $(notdir $(LIB_DEBUG)) $(LIB_SONAME) libmessage_composer.so
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+DOCDIR = $(DATADIR)/doc/message_composer
+
+install: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(DATADIR)/message_composer $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(LIB_REAL) $(DESTDIR)$(LIBDIR)/
+	install -m 0644 $(LIB_DEBUG) $(DESTDIR)$(LIBDIR)/
+	ln -sf libmessage_composer.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libmessage_composer.so
+	install -m 0644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+		-e 's|@VERSION@|$(VERSION)|g' tools/message_composer.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/message_composer.pc
+	install -m 0644 tools/message_composer.supp $(DESTDIR)$(DATADIR)/message_composer/
+	install -m 0644 LICENSE NOTICE CHANGELOG.md $(DESTDIR)$(DOCDIR)/
+
+# Removes what `make install` put there, given the same variables; directories are removed only
+# when they are the project's own.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALLED_LIBS)) $(DESTDIR)$(INCLUDEDIR)/message_composer.h \
+		$(DESTDIR)$(PKGCONFIGDIR)/message_composer.pc $(DESTDIR)$(DATADIR)/message_composer/message_composer.supp \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,LICENSE NOTICE CHANGELOG.md)
+	rmdir $(DESTDIR)$(DATADIR)/message_composer $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD) .build bindings/rust/target

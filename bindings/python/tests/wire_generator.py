@@ -9,8 +9,10 @@ boundaries, and the two checks:
   as HTML that shows the same characters with the same formats and the same blocks.
 
 Every document is replayable from ``(seed, index)``. Used by tests/test_wire_properties.py, and
-runnable on its own for long runs, replays and shrinking::
+runnable on its own for long runs, replays and shrinking (it imports the package from the source
+tree; the library comes from MESSAGE_COMPOSER_LIB or the system)::
 
+    export MESSAGE_COMPOSER_LIB=$PWD/build/lib/libmessage_composer.so.1
     python3 bindings/python/tests/wire_generator.py --seed 7 --count 1000000
     python3 bindings/python/tests/wire_generator.py --seed 7 --replay 4321 --shrink
 """
@@ -38,7 +40,7 @@ from message_composer import ComposerError, Draft, parse_markdown
 try:
     import cmarkgfm
     from cmarkgfm.cmark import Options as _CmarkOptions
-except ImportError:  # test_wire_properties.py skips property 2 without it
+except ImportError:  # property 2 fails without it in test_wire_properties.py; --exact-only here
     cmarkgfm = None
 
 Document = dict[str, Any]

@@ -1,11 +1,10 @@
 //! Rust binding of `libmessage_composer`, the headless engine of a chat message composer.
 //!
-//! Two layers, as in `git2` / `libgit2-sys`:
-//! - [`sys`]: the raw C declarations of `include/message_composer.h`, checked against the
-//!   header by `tests/header.rs`;
-//! - the safe API here: [`Draft`] (an owning handle, freed on drop, [`Send`] and [`Sync`], also
-//!   with a listener),
-//!   [`Error`] (the library's status code and message) and a few free functions.
+//! This crate is the safe API: [`Draft`] (an owning handle, freed on drop, [`Send`] and
+//! [`Sync`], also with a listener), [`Error`] (the library's status code and message) and a few
+//! free functions. The raw C declarations live in a second crate, `message-composer-sys`
+//! (re-exported as [`sys`]), which also finds and links the library, as `libgit2-sys` does for
+//! `git2`.
 //!
 //! Offsets are **Unicode scalar indices** (counts of `char`s, not byte offsets) and ranges are
 //! half-open `[start, end)`. [`convert_offset`] and [`Draft::convert_offset`] translate to and
@@ -139,10 +138,13 @@
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
-//! The library is linked from `$MESSAGE_COMPOSER_LIB_DIR`, else from the repository's
-//! `build/lib` (run `make` at the repository root first).
+//! The library is found by `message-composer-sys` at build time: `$MESSAGE_COMPOSER_LIB_DIR`,
+//! else `pkg-config message_composer` (an installed copy), else the repository's `build/lib`.
+//! At run time the program finds it as any shared library: in a system directory, through
+//! `LD_LIBRARY_PATH`, or through an rpath (README, "Finding the library at run time").
 
-pub mod sys;
+/// The raw declarations of `include/message_composer.h` (the crate `message-composer-sys`).
+pub use message_composer_sys as sys;
 
 mod attachments;
 mod composer;

@@ -1,10 +1,10 @@
-//! Checks `src/sys.rs` against `include/message_composer.h`, both read as text: the same
+//! Checks the declarations of this crate (`src/lib.rs`) against `include/message_composer.h`, both read as text: the same
 //! functions with the same parameter types (in order) and return types, the same typedefs and
 //! opaque types, and the same `MC_*` constants with the same values. C and Rust types are brought
 //! to one spelling (Rust's) by the two `*_type` functions below; a C type this test does not know
 //! fails with a message saying where to add it.
 //!
-//! The header read is `../../include/message_composer.h` relative to this crate, or the file
+//! The header read is `../../../include/message_composer.h` relative to this crate, or the file
 //! named by `$MESSAGE_COMPOSER_HEADER` (for example an installed copy).
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -501,7 +501,7 @@ fn parse_sys(src: &str) -> Surface {
                 "{name} declared twice"
             );
         } else {
-            panic!("header.rs cannot read this item of sys.rs: {s:?}");
+            panic!("header.rs cannot read this item of sys/src/lib.rs: {s:?}");
         }
     }
     surface
@@ -517,7 +517,7 @@ fn header_path() -> PathBuf {
     env::var_os("MESSAGE_COMPOSER_HEADER")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../include/message_composer.h")
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../include/message_composer.h")
         })
 }
 
@@ -531,10 +531,10 @@ fn compare<V: PartialEq + std::fmt::Debug>(
     for (name, value) in c {
         match rust.get(name) {
             None => problems.push(format!(
-                "{what} {name} is in the header but not in sys.rs: {value:?}"
+                "{what} {name} is in the header but not in sys/src/lib.rs: {value:?}"
             )),
             Some(r) if r != value => problems.push(format!(
-                "{what} {name} differs:\n    header: {value:?}\n    sys.rs: {r:?}"
+                "{what} {name} differs:\n    header: {value:?}\n    sys/src/lib.rs: {r:?}"
             )),
             Some(_) => {}
         }
@@ -542,7 +542,7 @@ fn compare<V: PartialEq + std::fmt::Debug>(
     for (name, value) in rust {
         if !c.contains_key(name) {
             problems.push(format!(
-                "{what} {name} is in sys.rs but not in the header: {value:?}"
+                "{what} {name} is in sys/src/lib.rs but not in the header: {value:?}"
             ));
         }
     }
@@ -554,7 +554,7 @@ fn sys_matches_header() {
     let header_file = header_path();
     let header = parse_header(&read(&header_file));
     let sys = parse_sys(&read(
-        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/sys.rs"),
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"),
     ));
 
     // Guard against a parser that silently reads nothing.
@@ -576,20 +576,37 @@ fn sys_matches_header() {
     problems.extend(compare("typedef", &header.typedefs, &sys.typedefs));
     for name in header.unsigned.difference(&sys.unsigned) {
         problems.push(format!(
-            "constant {name} is unsigned in the header but not in sys.rs"
+            "constant {name} is unsigned in the header but not in sys/src/lib.rs"
         ));
     }
     if header.opaque != sys.opaque {
         problems.push(format!(
-            "opaque types differ: header {:?}, sys.rs {:?}",
+            "opaque types differ: header {:?}, sys/src/lib.rs {:?}",
             header.opaque, sys.opaque
         ));
     }
     assert!(
         problems.is_empty(),
-        "src/sys.rs and {} disagree:\n  {}",
+        "sys/src/lib.rs and {} disagree:\n  {}",
         header_file.display(),
         problems.join("\n  ")
+    );
+}
+
+#[test]
+fn build_script_requires_the_soname_of_the_declared_abi() {
+    // build.rs accepts a library directory only if it holds this SONAME; it must be the one
+    // whose MC_ABI_VERSION these declarations mirror.
+    let header = parse_header(&read(&header_path()));
+    let abi = match header.constants.get("MC_ABI_VERSION") {
+        Some(Value::Int(abi)) => *abi,
+        other => panic!("MC_ABI_VERSION not read from the header: {other:?}"),
+    };
+    let build = read(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("build.rs"));
+    let expected = format!("const SONAME: &str = \"libmessage_composer.so.{abi}\";");
+    assert!(
+        build.lines().any(|line| line.trim() == expected),
+        "build.rs must declare `{expected}`"
     );
 }
 
@@ -683,7 +700,7 @@ fn header_is_read_exactly() {
 
 #[test]
 fn a_listener_typedef_that_drifts_is_caught() {
-    // The real header's typedef against sys.rs spellings that differ in one parameter or in the
+    // The real header's typedef against sys/src/lib.rs spellings that differ in one parameter or in the
     // return type: the comparison must see both.
     let names = BTreeSet::new();
     let c = c_type(

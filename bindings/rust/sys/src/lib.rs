@@ -3,8 +3,10 @@
 //! Every function is `unsafe` and follows the C contract of the header: it returns an
 //! [`mc_status`], reports facts through out-parameters, records a message for
 //! [`mc_last_error`] on failure, and hands out strings that the caller frees with
-//! [`mc_string_free`]. Offsets are `i64` Unicode scalar indices. The safe API in the crate
-//! root is built on these; use them directly only for what it does not cover.
+//! [`mc_string_free`]. Offsets are `i64` Unicode scalar indices. The safe API, the crate
+//! `message-composer`, is built on these; use them directly only for what it does not cover.
+//!
+//! This crate links the library (`links = "message_composer"`); `build.rs` says where it looks.
 //!
 //! `tests/header.rs` compares this file with the header (names, parameter and return types,
 //! constant values), so keep one declaration per item, in the header's spelling:
