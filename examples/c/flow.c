@@ -150,7 +150,8 @@ int main(void) {
         return 1;
     }
     int64_t start = 0, end = 0;
-    check(mc_draft_convert_offset(draft, found - text, MC_UNIT_UTF8, MC_UNIT_SCALAR, &start), "mc_draft_convert_offset");
+    check(mc_draft_convert_offset(draft, found - text, MC_UNIT_UTF8, MC_UNIT_SCALAR, &start),
+          "mc_draft_convert_offset");
     check(mc_draft_convert_offset(draft, found - text + (int64_t)strlen(word), MC_UNIT_UTF8, MC_UNIT_SCALAR, &end),
           "mc_draft_convert_offset");
     mc_string_free(text);
@@ -168,7 +169,8 @@ int main(void) {
         fprintf(stderr, "flow: nobody in the directory matches \"%s\"\n", host.mention_query);
         return 1;
     }
-    printf("   the host suggests %s (%s) for \"%s\" and the user picks it\n", picked->name, picked->uid, host.mention_query);
+    printf("   the host suggests %s (%s) for \"%s\" and the user picks it\n", picked->name, picked->uid,
+           host.mention_query);
     check(mc_draft_insert_mention(draft, picked->uid, picked->name), "mc_draft_insert_mention");
     check(mc_draft_insert(draft, "for the review."), "mc_draft_insert"); /* the mention ends with a space */
     show_markdown(draft);
@@ -191,7 +193,8 @@ int main(void) {
     check(mc_draft_upload_event(draft, id, MC_UPLOAD_START, 0, NULL), "mc_draft_upload_event(start)");
     const double progress[] = {0.25, 0.75, 1.0};
     for (size_t i = 0; i < sizeof progress / sizeof progress[0]; i++)
-        check(mc_draft_upload_event(draft, id, MC_UPLOAD_PROGRESS, progress[i], NULL), "mc_draft_upload_event(progress)");
+        check(mc_draft_upload_event(draft, id, MC_UPLOAD_PROGRESS, progress[i], NULL),
+              "mc_draft_upload_event(progress)");
     report_send_state(draft);
     check(mc_draft_upload_event(draft, id, MC_UPLOAD_COMPLETE, 0, "https://cdn.example/notes.pdf"),
           "mc_draft_upload_event(complete)");

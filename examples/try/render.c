@@ -289,7 +289,8 @@ static void put_document(screen *s, const char *indent, const char *text, const 
         offset = line_end;
         /* The caret at the line's end, or a selected line break, shows as an inverse space. */
         bool at_end = caret && focus == line_end;
-        bool break_selected = !caret && show_caret && *p == '\n' && line_end >= selection_start && line_end < selection_end;
+        bool break_selected =
+            !caret && show_caret && *p == '\n' && line_end >= selection_start && line_end < selection_end;
         if (at_end || break_selected) {
             set_sgr(s, "7");
             put_scalar(s, " ", 1, ' ');
@@ -333,14 +334,15 @@ static void mention_names(const json_value *mentions, buffer *out) {
    window has few rows, so the draft stays in view. */
 static void put_help(screen *s) {
     static const char *const all[] = {
-        "Enter send", "Ctrl-J or Alt-Enter new line", "\xE2\x86\x90 \xE2\x86\x92 Home End move (Shift selects, Ctrl by word)",
+        "Enter send", "Ctrl-J or Alt-Enter new line",
+        "\xE2\x86\x90 \xE2\x86\x92 Home End move (Shift selects, Ctrl by word)",
         "Backspace Delete", "Ctrl-B bold", "Ctrl-T italic", "Ctrl-U underline", "Ctrl-X strike", "Ctrl-K code",
         "Ctrl-Z undo", "Ctrl-Y redo", "Ctrl-A select all",
         "@name mention: Tab or Enter picks, 1-9 by number, \xE2\x86\x91 \xE2\x86\x93 choose, Esc hides",
         "\"- \" \"1. \" \"> \" ``` at a line start make blocks", "Ctrl-D or Ctrl-C quit",
     };
-    static const char *const few[] = {"Enter send", "Ctrl-J new line", "Ctrl-B bold", "Ctrl-T italic", "Ctrl-U underline",
-                                      "Ctrl-X strike", "Ctrl-K code", "@ mention", "Ctrl-D quit"};
+    static const char *const few[] = {"Enter send", "Ctrl-J new line", "Ctrl-B bold", "Ctrl-T italic",
+                                      "Ctrl-U underline", "Ctrl-X strike", "Ctrl-K code", "@ mention", "Ctrl-D quit"};
     bool short_list = s->rows < 30;
     const char *const *items = short_list ? few : all;
     size_t count = short_list ? sizeof few / sizeof few[0] : sizeof all / sizeof all[0];
