@@ -3,9 +3,9 @@
 
 Usage: test_try.py PATH_TO_TRY
 
-It starts the program in a private tmux server (its own socket, no user configuration) on a
-fixed-size pane, sends keys, reads the screen with ``tmux capture-pane`` and checks it: bold
-typed with Ctrl-B shows in the wire markdown and as an ANSI bold run in the draft, "@al" offers
+It starts the program in a private tmux server (its own socket in a temporary directory, no user
+configuration) on a fixed-size pane, sends keys, reads the screen with ``tmux capture-pane`` and
+checks it: bold typed with Ctrl-B shows in the wire markdown and as an ANSI bold run in the draft, "@al" offers
 suggestions and Tab inserts the mention, Enter sends and the outgoing message is printed, Ctrl-J
 makes a new line and a digit picks a suggestion, and Ctrl-D ends the program with exit status 0,
 the terminal back in cooked mode and the messages printed on the normal screen. Every wait polls
@@ -32,11 +32,13 @@ class Failure(Exception):
 
 
 class Pane:
-    def __init__(self, binary: str, stty_file: str) -> None:
-        self.tmux = ["tmux", "-L", f"mc-try-test-{os.getpid()}", "-u", "-f", "/dev/null"]
+    def __init__(self, binary: str, directory: str) -> None:
+        # A private server: its socket lives in the test's temporary directory.
+        self.tmux = ["tmux", "-S", os.path.join(directory, "tmux.socket"), "-u", "-f", "/dev/null"]
+        self.stty_file = os.path.join(directory, "stty-after")
         # The wrapper records the terminal's settings after the program ends (restored or not);
         # remain-on-exit keeps the dead pane so its exit status and last screen can be read.
-        command = f"{shlex.quote(binary)}; status=$?; stty -a > {shlex.quote(stty_file)}; exit $status"
+        command = f"{shlex.quote(binary)}; status=$?; stty -a > {shlex.quote(self.stty_file)}; exit $status"
         self.run(
             "new-session", "-d", "-s", "try", "-x", str(COLUMNS), "-y", str(ROWS),
             f"env LANG=C.UTF-8 TERM=tmux-256color sh -c {shlex.quote(command)}",
@@ -98,15 +100,14 @@ def section(screen: str, title: str) -> str:
 
 def check(binary: str) -> None:
     with tempfile.TemporaryDirectory() as temporary:
-        stty_file = os.path.join(temporary, "stty-after")
-        pane = Pane(binary, stty_file)
+        pane = Pane(binary, temporary)
         try:
-            drive(pane, stty_file)
+            drive(pane)
         finally:
             pane.close()
 
 
-def drive(pane: Pane, stty_file: str) -> None:
+def drive(pane: Pane) -> None:
     pane.wait("the empty draft", lambda s: "can_send: no — empty" in section(s, "Send state"))
 
     # Bold "world" with Ctrl-B around it, then a mention query.
@@ -173,7 +174,7 @@ def drive(pane: Pane, stty_file: str) -> None:
     final = pane.screen(history=True)  # from the top: tmux may scroll when it marks the pane dead
     if "try: 2 messages sent" not in final or "── Draft" in final:
         raise Failure(f"after quitting, the normal screen should list the messages sent:\n{final}")
-    with open(stty_file, encoding="utf-8") as file:
+    with open(pane.stty_file, encoding="utf-8") as file:
         settings = file.read().split()
     for setting in ("icanon", "echo", "icrnl", "isig", "opost"):
         if setting not in settings:
