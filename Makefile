@@ -1,5 +1,5 @@
 # MessageComposer: `make` builds the release library and header; `make test` runs every suite;
-# `make demo` runs the C demo. See README.md.
+# `make demo` runs the C demo, `make examples` the examples, `make try` an interactive composer. See README.md.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 # Where `make install` puts things: DESTDIR is a staging root (a package build), the others are the
@@ -32,7 +32,8 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
 	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz \
-	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall
+	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
+	examples example-c example-python example-rust test-examples try test-try
 
 all: lib header
 
@@ -240,7 +241,7 @@ test-install: lib
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
 test: check-tools header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-fuzz-replay test-python test-rust test-install
+	test-valgrind-user test-fuzz-replay test-python test-rust test-install test-examples test-try
 	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
@@ -248,6 +249,44 @@ $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
 
 demo: $(BUILD)/demo
 	$(BUILD)/demo
+
+# The examples (README "Examples"): one flow per language through the public API (type, bold a word,
+# mention through the "@" query, stage and upload a file, send, render a received message). Each
+# exits non-zero when a call fails. `make examples` shows their output; `make test` runs them quietly
+# (output in build/examples/).
+$(BUILD)/flow-c: examples/c/flow.c $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
+
+example-c: $(BUILD)/flow-c
+	$(BUILD)/flow-c
+
+example-python: lib
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIB_REAL) PYTHONPATH=$(CURDIR)/bindings/python python3 examples/python/flow.py
+
+example-rust: lib
+	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo run --quiet --example flow
+
+examples: example-c example-python example-rust
+
+test-examples: $(BUILD)/flow-c
+	@mkdir -p $(BUILD)/examples
+	@for language in c python rust; do \
+	  $(MAKE) --no-print-directory -s example-$$language > $(BUILD)/examples/$$language.log 2>&1 \
+	    || { cat $(BUILD)/examples/$$language.log; echo "test-examples: the $$language example failed"; exit 1; }; \
+	done
+	@echo "test-examples: the C, Python and Rust flows ran (their output: $(BUILD)/examples/)"
+
+# `make try`: an interactive composer in the terminal (examples/try, README "Try it"). `make test`
+# drives it in a detached tmux session (examples/try/test_try.py).
+TRY_SOURCES := $(wildcard examples/try/*.c)
+$(BUILD)/try: $(TRY_SOURCES) $(wildcard examples/try/*.h) $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -Iinclude $(TRY_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
+
+try: $(BUILD)/try
+	@$(BUILD)/try
+
+test-try: $(BUILD)/try
+	python3 examples/try/test_try.py $(BUILD)/try
 
 # Benchmarks of the release library. First the wire format side by side with cmark-gfm in C
 # (tools/wire_bench.c on the seeded chat corpus of tools/chat_corpus.py: receive, parse, send, per
