@@ -88,6 +88,18 @@ public struct Document: Sendable {
         return out
     }
 
+    /// Calls `body` with the UTF-8 bytes of `range`, a leaf's slice at a time, in order (no copy,
+    /// no styles: what the text event writes).
+    func forEachUTF8Slice(in range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
+        guard !range.isEmpty else { return }
+        tree.forEachLeaf(in: range) { leaf, summary, start in
+            let lo = leaf.byteOffset(ofScalar: Swift.max(0, range.lowerBound - start), scalarCount: summary.scalars)
+            let hi = leaf.byteOffset(ofScalar: Swift.min(summary.scalars, range.upperBound - start), scalarCount: summary.scalars)
+            body(leaf.bytes[lo..<hi])
+            return true
+        }
+    }
+
     /// Calls `body` with each run of equal style overlapping `range` (clipped to it; a run may be
     /// cut where leaves meet), in order; `body` returns false to stop.
     public func forEachRun(in range: Range<Int>, _ body: (Range<Int>, InlineStyle) -> Bool) {
