@@ -9,7 +9,7 @@ import ComposerCore
 public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, "utf8")
-        try withDraft(draft) { $0.draft.insert(text) }
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.checkRoom(toInsert: text); s.draft.insert(text) }
     }
 }
 
@@ -18,8 +18,8 @@ public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar
 @_cdecl("mc_draft_insert_n")
 public func mc_draft_insert_n(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
-        try withDraft(draft) { $0.draft.insert(text) }
+        let text = try CStrings.read(utf8, length: length, "utf8")
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.checkRoom(toInsert: text); s.draft.insert(text) }
     }
 }
 
@@ -46,7 +46,9 @@ public func mc_draft_delete_forward(_ draft: OpaquePointer?) -> Int32 {
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_enter")
 public func mc_draft_enter(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.enter() } }
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.checkRoomForEnter(); s.draft.enter() }
+    }
 }
 
 /// Moves the focus `count` units (negative = backward) by grapheme, word, line or document

@@ -20,7 +20,7 @@ public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int
 @_cdecl("mc_draft_replace_n")
 public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
+        let text = try CStrings.read(utf8, length: length, "utf8")
         try withDraft(draft) { s throws(ComposerError) in try s.draft.replace(Int(start), Int(end), with: text) }
     }
 }

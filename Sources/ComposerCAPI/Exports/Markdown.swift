@@ -50,7 +50,7 @@ public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePo
         let text = try CStrings.read(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let document = MarkdownParser.parse(text, names: names)
-        try withDraft(draft) { $0.draft.load(document) }
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.checkRoom(toLoad: document); s.draft.load(document) }
     }
 }
 
@@ -60,7 +60,9 @@ public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePo
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_normalize_markdown")
 public func mc_draft_normalize_markdown(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.draft.normalizeMarkdown() } }
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.draft.checkRoomToNormalize(); s.draft.normalizeMarkdown() }
+    }
 }
 
 /// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,

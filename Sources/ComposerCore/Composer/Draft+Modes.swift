@@ -8,13 +8,15 @@ extension Draft {
     /// put-aside draft.
     public mutating func beginEdit(messageID: String, markdown: String, names: [String: String], isMedia: Bool) throws(ComposerError) {
         try Draft.checkID(messageID, "message id")
+        let message = MarkdownParser.parse(markdown, names: names)
+        try checkRoom(toLoad: message)
         if savedBeforeEdit == nil {
             savedBeforeEdit = SavedDraft(document: document, selection: selection, tray: tray, command: command, mode: mode)
         }
         tray = AttachmentTray(limits: tray.limits)
         command = nil
         mode = .edit(messageID: messageID, isMedia: isMedia)
-        load(MarkdownParser.parse(markdown, names: names))
+        load(message)
         resetHistory()
         infoBanner = nil
     }

@@ -64,6 +64,7 @@ public struct Draft: Sendable {
 
     /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
     /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
+    /// Refused when the text would grow past `Limits.maxTextLength`.
     public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) {
         var range = try checkRange(start, end)
         // An insertion point inside a mention moves to its nearer edge; a range that cuts into a
@@ -74,9 +75,10 @@ public struct Draft: Sendable {
             setSelection(anchor: range.lowerBound, focus: range.lowerBound)
             return
         }
+        let replacement = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
+        try checkRoom(replacing: range.count, inserting: replacement.count)
         checkpoint(.other)
         noteTyping()
-        let replacement = Array(Draft.normalizingLineBreaks(text).unicodeScalars)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
         pending = nil
