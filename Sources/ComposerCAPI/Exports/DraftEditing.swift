@@ -4,7 +4,8 @@ import ComposerCore
 /// replaced, the text takes the typing attributes, "\n" acts as mc_draft_enter, and with rich text
 /// on a line-start shortcut ("- ", "* ", "1. ", "> ", three backticks) converts the line.
 /// Single characters typed in a row coalesce into word-sized undo steps.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED
+/// (utf8 longer than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_insert")
 public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -14,6 +15,7 @@ public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar
 }
 
 /// Like mc_draft_insert, with the text given as `length` bytes of UTF-8 (NULL allowed when 0).
+/// A length past MC_MAX_INPUT_BYTES is refused before a byte is read.
 /// Errors: as mc_draft_insert.
 @_cdecl("mc_draft_insert_n")
 public func mc_draft_insert_n(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
@@ -43,7 +45,7 @@ public func mc_draft_delete_forward(_ draft: OpaquePointer?) -> Int32 {
 /// Enter: splits the line at the caret (after deleting the selection). The new line continues a
 /// list (numbering follows), quote or code block; on an empty list, quote or code-block line Enter
 /// ends the block there instead. Inline formats carry over to the new line.
-/// Errors: MC_ERR_INVALID_HANDLE.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_LIMIT_EXCEEDED (the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_enter")
 public func mc_draft_enter(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
