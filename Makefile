@@ -34,7 +34,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 	-Xswiftc -enforce-exclusivity=unchecked -Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
 .PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz \
+	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-rust test-header-compile demo install clean bench fuzz \
 	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
 	examples example-c example-python example-rust test-examples try test-try
 
@@ -108,6 +108,37 @@ test-c-valgrind: $(BUILD)/c-tests
 test-c-asan: $(BUILD)/c-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c-tests-asan | tail -n 1
 	@echo "test-c-asan: clean"
+
+# The bad-input matrix (bindings/c/matrix/matrix.h): its cells are derived from the header, read at
+# run time, and it fails when a header function has no rows. Run whole (plain and ASan), then under
+# valgrind without the cells that move megabytes; then once against a copy of the header that
+# declares one more function, which must fail (the check that a new function cannot slip in).
+MATRIX_SOURCES := $(wildcard bindings/c/matrix/*.c) bindings/c/tests/harness.c bindings/c/tests/support.c
+MATRIX_FLAGS = $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests -Ibindings/c/matrix \
+	-DMC_MATRIX_HEADER='"$(CURDIR)/$(HEADER)"' -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -lm
+$(BUILD)/matrix: $(MATRIX_SOURCES) bindings/c/matrix/matrix.h $(HEADER) lib
+	$(CC) $(MATRIX_SOURCES) $(MATRIX_FLAGS) -o $@
+
+$(BUILD)/matrix-asan: $(MATRIX_SOURCES) bindings/c/matrix/matrix.h $(HEADER) lib
+	clang $(MATRIX_SOURCES) $(MATRIX_FLAGS) -fsanitize=address -fno-omit-frame-pointer -o $@
+
+test-matrix: $(BUILD)/matrix $(BUILD)/matrix-asan
+	$(BUILD)/matrix > $(BUILD)/matrix.log || { grep -E '^FAIL' $(BUILD)/matrix.log | head -n 40; tail -n 2 $(BUILD)/matrix.log; exit 1; }
+	@grep -E '^matrix:|passed' $(BUILD)/matrix.log
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/matrix-asan > $(BUILD)/matrix-asan.log 2>&1 \
+		|| { grep -E '^FAIL|ERROR|SUMMARY' $(BUILD)/matrix-asan.log | head -n 40; exit 1; }
+	@tail -n 1 $(BUILD)/matrix-asan.log
+	MC_MATRIX_SKIP_HEAVY=1 valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+		--show-leak-kinds=definite,indirect -q $(BUILD)/matrix > $(BUILD)/matrix-valgrind.log 2>&1 \
+		|| { grep -vE '^(ok|matrix/)' $(BUILD)/matrix-valgrind.log | tail -n 60; exit 1; }
+	@grep -E '^matrix:' $(BUILD)/matrix-valgrind.log; tail -n 1 $(BUILD)/matrix-valgrind.log
+	@sed 's/^mc_status mc_draft_undo(mc_draft \*draft);$$/&\n\n\/\/\/ Errors: MC_ERR_INVALID_HANDLE.\nmc_status mc_draft_unlisted(mc_draft *draft);/' \
+		$(HEADER) > $(BUILD)/matrix-extra-function.h
+	@! MC_MATRIX_HEADER=$(BUILD)/matrix-extra-function.h $(BUILD)/matrix matrix/header > $(BUILD)/matrix-self-test.log 2>&1 \
+		|| { echo "test-matrix: a header function without rows did not fail the matrix"; exit 1; }
+	@grep -q 'mc_draft_unlisted is in the header but has no rows' $(BUILD)/matrix-self-test.log \
+		|| { cat $(BUILD)/matrix-self-test.log; exit 1; }
+	@echo "test-matrix: every header function has rows; a function without rows fails the matrix"
 
 # A user's check of their own program (README "Valgrind"), verbatim, with the shipped suppressions:
 # must be clean. The suppressions match Swift symbol names, which come only from the debug file the
@@ -244,7 +275,7 @@ test-install: lib
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
 test: check-tools header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-fuzz-replay test-python test-rust test-install test-examples test-try
+	test-valgrind-user test-matrix test-fuzz-replay test-python test-rust test-install test-examples test-try
 	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib

@@ -44,7 +44,7 @@ typedef int32_t mc_status;
 #define MC_ERR_UNSAFE_LINK (-7) /**< A link URL has a refused scheme or is malformed. */
 #define MC_ERR_INVALID_COLOR (-8) /**< A colour is not an opaque #rgb / #rrggbb. */
 #define MC_ERR_NOT_ALLOWED (-9) /**< The operation is not allowed in the draft's state or configuration. */
-#define MC_ERR_LIMIT_EXCEEDED (-10) /**< A configured limit would be exceeded. */
+#define MC_ERR_LIMIT_EXCEEDED (-10) /**< A limit would be exceeded: mention_limit, or a size limit (MC_MAX_*). */
 
 /* Formats for mc_draft_apply_format / mc_draft_remove_format / mc_draft_toggle_format. */
 typedef int32_t mc_format;
@@ -96,6 +96,11 @@ typedef int32_t mc_upload_event;
 #define MC_UPLOAD_RETRY 4 /**< failed -> queued. */
 #define MC_UPLOAD_REJECT 5 /**< any -> error (not retryable); value = the message, NULL for "This file type isn't allowed.". */
 
+/* Size limits (docs/limits.md): past them a call is refused with MC_ERR_LIMIT_EXCEEDED and changes nothing. */
+#define MC_MAX_TEXT_LENGTH 2097152 /**< The longest text a draft holds, in Unicode scalars: longer edits, loads and restores are refused. */
+#define MC_MAX_INPUT_BYTES 33554432 /**< The largest string argument (text, markdown, JSON, id), in UTF-8 bytes. */
+#define MC_MAX_JSON_DEPTH 128 /**< JSON arguments nest arrays and objects at most this deep. */
+
 /* Offset units for mc_convert_offset / mc_draft_convert_offset. */
 typedef int32_t mc_unit;
 #define MC_UNIT_SCALAR 0 /**< Unicode scalar values (code points): the unit of every offset in this API. */
@@ -110,7 +115,8 @@ uint32_t mc_abi_version(void);
 /// (MC_UNIT_SCALAR, MC_UNIT_UTF16, MC_UNIT_UTF8) and stores it in *out_offset.
 /// Errors: MC_ERR_NULL_ARGUMENT (utf8 or out_offset NULL), MC_ERR_INVALID_UTF8,
 /// MC_ERR_INVALID_ARGUMENT (unknown unit), MC_ERR_OUT_OF_RANGE (negative, past the end, or inside
-/// a character: half a surrogate pair, the middle of a UTF-8 sequence).
+/// a character: half a surrogate pair, the middle of a UTF-8 sequence), MC_ERR_LIMIT_EXCEEDED (utf8
+/// longer than MC_MAX_INPUT_BYTES).
 mc_status mc_convert_offset(const char *utf8, int64_t offset, mc_unit from_unit, mc_unit to_unit, int64_t *out_offset);
 
 /// Stores the formats active at the selection as JSON in *out_json:
@@ -129,7 +135,8 @@ mc_status mc_draft_active_formats(mc_draft *draft, char **out_json);
 /// which becomes https://), the colour for MC_FORMAT_COLOR (#rgb or #rrggbb), NULL otherwise.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE, MC_ERR_INVALID_ARGUMENT (unknown format or
 /// flag bits, missing or unexpected value), MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
-/// MC_ERR_INVALID_UTF8. On error nothing changes.
+/// MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES). On error
+/// nothing changes.
 mc_status mc_draft_apply_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, const char *value, uint32_t flags);
 
 /// Stores the tray's tiles as JSON in *out_json: [{"id", "kind", "name", "mime", "size",
@@ -148,7 +155,10 @@ mc_status mc_draft_begin_batch(mc_draft *draft);
 /// current draft is put aside and comes back when the edit is sent or cancelled. Attachments are
 /// refused while editing.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT (empty or control characters in the id, bad mentions_json).
+/// MC_ERR_INVALID_ARGUMENT (an id empty, longer than 256 characters or with control characters; bad
+/// mentions_json),
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, mentions_json nested deeper than
+/// MC_MAX_JSON_DEPTH, or, when editing, a message longer than MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_begin_edit(mc_draft *draft, const char *message_id, const char *markdown, const char *mentions_json, bool is_media);
 
 /// Starts a reply to message message_id by sender whose markdown is markdown; the preview
@@ -209,7 +219,7 @@ mc_status mc_draft_document(mc_draft *draft, char **out_document_json);
 /// Enter: splits the line at the caret (after deleting the selection). The new line continues a
 /// list (numbering follows), quote or code block; on an empty list, quote or code-block line Enter
 /// ends the block there instead. Inline formats carry over to the new line.
-/// Errors: MC_ERR_INVALID_HANDLE.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_LIMIT_EXCEEDED (the text would grow past MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_enter(mc_draft *draft);
 
 /// Frees a draft. NULL does nothing; a freed (double free) or forged handle is refused without
@@ -220,13 +230,15 @@ void mc_draft_free(mc_draft *draft);
 /// replaced, the text takes the typing attributes, "\n" acts as mc_draft_enter, and with rich text
 /// on a line-start shortcut ("- ", "* ", "1. ", "> ", three backticks) converts the line.
 /// Single characters typed in a row coalesce into word-sized undo steps.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED
+/// (utf8 longer than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_insert(mc_draft *draft, const char *utf8);
 
 /// Replaces the selection with text linked to url (one undo step); the text keeps the
 /// surrounding inline formats and the caret ends after it.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK,
-/// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break).
+/// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break), MC_ERR_LIMIT_EXCEEDED (a string
+/// longer than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_insert_link(mc_draft *draft, const char *text, const char *url);
 
 /// Replaces the open mention query ("@bo" before the caret), or else the selection, with the
@@ -235,10 +247,12 @@ mc_status mc_draft_insert_link(mc_draft *draft, const char *text, const char *ur
 /// name: non-empty, one line.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT
 /// (bad uid or name), MC_ERR_NOT_ALLOWED (mentions disabled, or the caret is in a code block),
-/// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions).
+/// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions, a string is longer than
+/// MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_insert_mention(mc_draft *draft, const char *uid, const char *name);
 
 /// Like mc_draft_insert, with the text given as length bytes of UTF-8 (NULL allowed when 0).
+/// A length past MC_MAX_INPUT_BYTES is refused before a byte is read.
 /// Errors: as mc_draft_insert.
 mc_status mc_draft_insert_n(mc_draft *draft, const char *utf8, size_t length);
 
@@ -250,14 +264,16 @@ mc_status mc_draft_length(mc_draft *draft, int64_t *out_length);
 /// validated: offsets in range, known formats, safe links, valid colours, block spans over whole
 /// lines, no conflicting values. The caret moves to the end.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR.
-/// On error the draft is unchanged.
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
+/// MC_ERR_LIMIT_EXCEEDED (document_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or a text longer than MC_MAX_TEXT_LENGTH). On error the draft is unchanged.
 mc_status mc_draft_load_document(mc_draft *draft, const char *document_json);
 
 /// Replaces the draft's content with a received message's markdown (one undo step), mention
 /// names from mentions_json ({"uid": "name"} or NULL). The caret moves to the end.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT.
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES,
+/// mentions_json nested deeper than MC_MAX_JSON_DEPTH, or a text longer than MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_load_markdown(mc_draft *draft, const char *markdown, const char *mentions_json);
 
 /// Stores the draft's mentions as a JSON array in *out_json, in text order:
@@ -278,13 +294,15 @@ mc_status mc_draft_move_caret(mc_draft *draft, mc_caret_unit unit, int64_t count
 /// are refused. On success *out_draft receives a handle that the caller frees with
 /// mc_draft_free; on failure *out_draft is set to NULL (when out_draft is not NULL).
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
+/// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or too many live drafts).
 mc_status mc_draft_new(const char *config_json, mc_draft **out_draft);
 
 /// Converts markdown typed by hand in the draft (double stars, underscores, backticks, links in
 /// brackets, "- item" lines) into formatting (one undo step); already formatted text stays literal. Does nothing with rich text
 /// off. The send path runs this; hosts may call it earlier.
-/// Errors: MC_ERR_INVALID_HANDLE.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_LIMIT_EXCEEDED (the converted text would be longer than
+/// MC_MAX_TEXT_LENGTH: a hand-typed mention tag becomes the mention's name, which may be longer).
 mc_status mc_draft_normalize_markdown(mc_draft *draft);
 
 /// Redoes the last undone step. Does nothing when there is nothing to redo or a batch is open.
@@ -298,7 +316,8 @@ mc_status mc_draft_remove_attachment(mc_draft *draft, uint64_t id);
 
 /// Removes format format (any value) from [start, end); MC_FLAG_PROTECT carves out protected runs
 /// as for mc_draft_apply_format. Block formats are removed from the touched lines that have them.
-/// Errors: as mc_draft_apply_format.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE, MC_ERR_INVALID_ARGUMENT (unknown format or
+/// flag bits). On error nothing changes.
 mc_status mc_draft_remove_format(mc_draft *draft, int64_t start, int64_t end, mc_format format, uint32_t flags);
 
 /// Removes, whole, every link the selection or caret touches (one undo step).
@@ -310,11 +329,13 @@ mc_status mc_draft_remove_link(mc_draft *draft);
 /// the character before it; links and mentions never extend). A range that cuts into a mention
 /// grows to remove the whole mention.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8 (also for U+0000),
-/// MC_ERR_OUT_OF_RANGE (start < 0, end < start, end > length). On error nothing changes.
+/// MC_ERR_OUT_OF_RANGE (start < 0, end < start, end > length), MC_ERR_LIMIT_EXCEEDED (utf8 longer
+/// than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH). On error nothing changes.
 mc_status mc_draft_replace(mc_draft *draft, int64_t start, int64_t end, const char *utf8);
 
 /// Like mc_draft_replace, with the text given as length bytes of UTF-8 (no NUL needed).
-/// utf8 may be NULL when length is 0.
+/// utf8 may be NULL when length is 0. A length past MC_MAX_INPUT_BYTES is refused before a byte
+/// is read.
 /// Errors: as mc_draft_replace.
 mc_status mc_draft_replace_n(mc_draft *draft, int64_t start, int64_t end, const char *utf8, size_t length);
 
@@ -322,7 +343,9 @@ mc_status mc_draft_replace_n(mc_draft *draft, int64_t start, int64_t end, const 
 /// retryable failures; the undo history starts empty. An unknown version or malformed snapshot is
 /// refused and nothing changes.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR.
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
+/// MC_ERR_LIMIT_EXCEEDED (snapshot_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or a text, the draft's or the put-aside one's, longer than MC_MAX_TEXT_LENGTH).
 mc_status mc_draft_restore(mc_draft *draft, const char *snapshot_json);
 
 /// Selects the whole text.
@@ -352,13 +375,14 @@ mc_status mc_draft_serialize(mc_draft *draft, char **out_markdown);
 /// Sets a slash command name (without "/") with args (NULL for none): text and attachments
 /// are cleared and the draft now sends the command.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_NOT_ALLOWED (while editing).
+/// MC_ERR_NOT_ALLOWED (while editing), MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES).
 mc_status mc_draft_set_command(mc_draft *draft, const char *name, const char *args);
 
 /// Links the selection to url (one undo step): links the selection overlaps are absorbed whole;
 /// with a caret inside or at an edge of a link, that whole link is retargeted; elsewhere a caret
 /// changes nothing. Mentions are never linked.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK,
+/// MC_ERR_LIMIT_EXCEEDED (url longer than MC_MAX_INPUT_BYTES).
 mc_status mc_draft_set_link(mc_draft *draft, const char *url);
 
 /// Registers listener (NULL removes it) to hear about changes: after each call that changes
@@ -375,7 +399,9 @@ mc_status mc_draft_set_listener(mc_draft *draft, mc_listener listener, void *use
 mc_status mc_draft_set_selection(mc_draft *draft, int64_t anchor, int64_t focus);
 
 /// Sets the thread parent message id that every outgoing message carries (NULL clears it).
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT (empty, longer than
+/// 256 characters, or with control characters), MC_ERR_LIMIT_EXCEEDED (parent_id longer than
+/// MC_MAX_INPUT_BYTES).
 mc_status mc_draft_set_thread(mc_draft *draft, const char *parent_id);
 
 /// Stores the whole draft as versioned JSON in *out_json (text, formats, selection, mode with
@@ -400,7 +426,8 @@ mc_status mc_draft_spans(mc_draft *draft, int64_t start, int64_t end, char **out
 /// (NULL allowed: then nothing is returned).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a
-/// staged file), MC_ERR_LIMIT_EXCEEDED (ids exhausted).
+/// staged file), MC_ERR_LIMIT_EXCEEDED (files_json longer than MC_MAX_INPUT_BYTES or nested deeper
+/// than MC_MAX_JSON_DEPTH, or ids exhausted).
 mc_status mc_draft_stage_files(mc_draft *draft, const char *files_json, char **out_result_json);
 
 /// Stores the draft's plain text (UTF-8) in *out_text; the caller frees it with mc_string_free.
@@ -441,14 +468,17 @@ mc_status mc_draft_undo_state(mc_draft *draft, bool *out_can_undo, bool *out_can
 /// nothing.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, NaN progress, empty
 /// value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL), MC_ERR_OUT_OF_RANGE (progress
-/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8.
+/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8,
+/// MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES).
 mc_status mc_draft_upload_event(mc_draft *draft, uint64_t id, mc_upload_event event, double progress, const char *value);
 
 /// A recorded voice note, already uploaded (remote), goes out at once as its own message
 /// (never staged): stores the outgoing message JSON (as in mc_draft_send) in *out_message_json.
 /// Refused while editing or while the tray holds anything (the mic button is hidden then).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED.
+/// MC_ERR_INVALID_ARGUMENT (an empty remote, a negative size), MC_ERR_NOT_ALLOWED (editing, a command
+/// set, files staged, a size over max_file_size, the slow-mode cooldown), MC_ERR_LIMIT_EXCEEDED (a
+/// string longer than MC_MAX_INPUT_BYTES).
 mc_status mc_draft_voice_note(mc_draft *draft, const char *name, const char *mime, int64_t size, const char *remote, char **out_message_json);
 
 /// Returns the message of the calling thread's last failed call ("" before any failure).
@@ -459,25 +489,32 @@ const char *mc_last_error(void);
 /// Parses wire markdown into document JSON (*out_document_json, caller frees): the supported
 /// subset of CommonMark/GFM reads as a CommonMark renderer reads it, anything else stays literal
 /// text. Mentions <@uid:UID> show as "@UID" (see mc_markdown_parse_with_mentions for names).
-/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED (markdown longer than
+/// MC_MAX_INPUT_BYTES).
 mc_status mc_markdown_parse(const char *markdown, char **out_document_json);
 
 /// Like mc_markdown_parse, with mention names from mentions_json, a JSON object
 /// {"uid": "display name", …} (NULL for none): <@uid:u42> becomes the mention "@Bob".
-/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or mentions_json nested deeper
+/// than MC_MAX_JSON_DEPTH).
 mc_status mc_markdown_parse_with_mentions(const char *markdown, const char *mentions_json, char **out_document_json);
 
 /// Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes (others
 /// stay text), colours validated, mentions as <span class="mention" data-uid="...">@Name</span>.
 /// The caller frees *out_html with mc_string_free.
-/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or mentions_json nested deeper
+/// than MC_MAX_JSON_DEPTH).
 mc_status mc_markdown_to_html(const char *markdown, const char *mentions_json, char **out_html);
 
 /// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
 /// mentions as "@Name" (names from mentions_json, else the uid), cut after max_graphemes
 /// grapheme clusters with "…" appended when longer (a negative value means no limit). The caller
 /// frees *out_text with mc_string_free.
-/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT.
+/// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or mentions_json nested deeper
+/// than MC_MAX_JSON_DEPTH).
 mc_status mc_markdown_to_plain_text(const char *markdown, const char *mentions_json, int64_t max_graphemes, char **out_text);
 
 /// Frees a string that the library returned through a char ** out-parameter.

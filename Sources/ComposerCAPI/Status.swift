@@ -42,7 +42,7 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
         case .unsafeLink: return "A link URL has a refused scheme or is malformed."
         case .invalidColor: return "A colour is not an opaque #rgb / #rrggbb."
         case .notAllowed: return "The operation is not allowed in the draft's state or configuration."
-        case .limitExceeded: return "A configured limit would be exceeded."
+        case .limitExceeded: return "A limit would be exceeded: mention_limit, or a size limit (MC_MAX_*)."
         }
     }
 

@@ -42,7 +42,8 @@ private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Pick
 /// (NULL allowed: then nothing is returned).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a
-/// staged file), MC_ERR_LIMIT_EXCEEDED (ids exhausted).
+/// staged file), MC_ERR_LIMIT_EXCEEDED (files_json longer than MC_MAX_INPUT_BYTES or nested deeper
+/// than MC_MAX_JSON_DEPTH, or ids exhausted).
 @_cdecl("mc_draft_stage_files")
 public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePointer<CChar>?,
                                  _ out_result_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -61,7 +62,8 @@ public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePo
 /// nothing.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, NaN progress, empty
 /// value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL), MC_ERR_OUT_OF_RANGE (progress
-/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8.
+/// outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8,
+/// MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_upload_event")
 public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event: Int32, _ progress: Double,
                                   _ value: UnsafePointer<CChar>?) -> Int32 {
@@ -112,7 +114,9 @@ public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMuta
 /// (never staged): stores the outgoing message JSON (as in mc_draft_send) in `*out_message_json`.
 /// Refused while editing or while the tray holds anything (the mic button is hidden then).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED.
+/// MC_ERR_INVALID_ARGUMENT (an empty remote, a negative size), MC_ERR_NOT_ALLOWED (editing, a command
+/// set, files staged, a size over max_file_size, the slow-mode cooldown), MC_ERR_LIMIT_EXCEEDED (a
+/// string longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_voice_note")
 public func mc_draft_voice_note(_ draft: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ mime: UnsafePointer<CChar>?, _ size: Int64,
                                 _ remote: UnsafePointer<CChar>?, _ out_message_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {

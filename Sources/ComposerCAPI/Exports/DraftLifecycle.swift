@@ -6,7 +6,8 @@ import ComposerCore
 /// are refused. On success `*out_draft` receives a handle that the caller frees with
 /// mc_draft_free; on failure `*out_draft` is set to NULL (when out_draft is not NULL).
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
+/// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or too many live drafts).
 @_cdecl("mc_draft_new")
 public func mc_draft_new(_ config_json: UnsafePointer<CChar>?, _ out_draft: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in

@@ -36,7 +36,8 @@ public func mc_string_free(_ s: UnsafeMutablePointer<CChar>?) {
 /// (MC_UNIT_SCALAR, MC_UNIT_UTF16, MC_UNIT_UTF8) and stores it in `*out_offset`.
 /// Errors: MC_ERR_NULL_ARGUMENT (utf8 or out_offset NULL), MC_ERR_INVALID_UTF8,
 /// MC_ERR_INVALID_ARGUMENT (unknown unit), MC_ERR_OUT_OF_RANGE (negative, past the end, or inside
-/// a character: half a surrogate pair, the middle of a UTF-8 sequence).
+/// a character: half a surrogate pair, the middle of a UTF-8 sequence), MC_ERR_LIMIT_EXCEEDED (utf8
+/// longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_convert_offset")
 public func mc_convert_offset(_ utf8: UnsafePointer<CChar>?, _ offset: Int64, _ from_unit: Int32, _ to_unit: Int32,
                               _ out_offset: UnsafeMutablePointer<Int64>?) -> Int32 {

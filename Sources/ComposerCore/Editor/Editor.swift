@@ -55,6 +55,7 @@ public struct Editor: Sendable {
 
     /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
     /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
+    /// Refused when the text would grow past `Limits.maxTextLength`.
     @discardableResult
     public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) -> EditorChange {
         let mark = beginChange(); defer { endChange(mark) }
@@ -67,8 +68,9 @@ public struct Editor: Sendable {
             setSelection(anchor: range.lowerBound, focus: range.lowerBound)
             return currentChange
         }
-        checkpoint(.other)
         let replacement = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
+        try checkRoom(replacing: range.count, inserting: replacement.count)
+        checkpoint(.other)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
         pending = nil

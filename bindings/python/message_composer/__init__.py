@@ -11,6 +11,9 @@ Offsets are Python ``str`` indices: the library counts Unicode scalars, as ``str
 
 from .constants import (
     ABI_VERSION,
+    MAX_INPUT_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_TEXT_LENGTH,
     VERSION_MAJOR,
     VERSION_MINOR,
     VERSION_PATCH,
@@ -51,6 +54,9 @@ __version__ = VERSION_STRING
 
 __all__ = [
     "ABI_VERSION",
+    "MAX_INPUT_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_TEXT_LENGTH",
     "VERSION_MAJOR",
     "VERSION_MINOR",
     "VERSION_PATCH",

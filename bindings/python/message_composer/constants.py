@@ -11,6 +11,14 @@ VERSION_STRING = "0.2.0"
 #: The SONAME's major number this binding was written against; checked against the library at import.
 ABI_VERSION = 1
 
+# Size limits (docs/limits.md): past them a call raises LimitExceededError and changes nothing.
+#: The longest text a draft holds, in code points (``len`` of a ``str``).
+MAX_TEXT_LENGTH = 2097152
+#: The largest string argument, in UTF-8 bytes.
+MAX_INPUT_BYTES = 33554432
+#: JSON arguments nest arrays and objects at most this deep.
+MAX_JSON_DEPTH = 128
+
 
 class Status(IntEnum):
     """``mc_status``: ``MC_OK`` or a negative error (``MC_ERR_*``). Values are never renumbered."""

@@ -79,7 +79,8 @@ class NotAllowedError(ComposerError):
 
 
 class LimitExceededError(ComposerError):
-    """MC_ERR_LIMIT_EXCEEDED: a configured limit would be exceeded."""
+    """MC_ERR_LIMIT_EXCEEDED: a limit would be exceeded: mention_limit, or a size limit
+    (MAX_TEXT_LENGTH, MAX_INPUT_BYTES, MAX_JSON_DEPTH; docs/limits.md)."""
 
     status = Status.LIMIT_EXCEEDED
 

@@ -247,7 +247,9 @@ def python_constant(name):
     for prefix, enum in prefixes:
         if name.startswith(prefix):
             return enum[name[len(prefix) :]]
-    if name in ("MC_VERSION_MAJOR", "MC_VERSION_MINOR", "MC_VERSION_PATCH", "MC_VERSION_STRING", "MC_ABI_VERSION"):
+    if name in ("MC_VERSION_MAJOR", "MC_VERSION_MINOR", "MC_VERSION_PATCH", "MC_VERSION_STRING", "MC_ABI_VERSION") or name.startswith(
+        "MC_MAX_"
+    ):
         return getattr(message_composer, name[len("MC_") :])
     raise AssertionError(f"{name} has no Python counterpart (add it to constants.py and this mapping)")
 

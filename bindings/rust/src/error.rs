@@ -27,7 +27,8 @@ pub enum ErrorKind {
     InvalidColor,
     /// `MC_ERR_NOT_ALLOWED`: not allowed in the draft's state or configuration.
     NotAllowed,
-    /// `MC_ERR_LIMIT_EXCEEDED`: a configured limit would be exceeded.
+    /// `MC_ERR_LIMIT_EXCEEDED`: a limit would be exceeded: `mention_limit`, or a size limit
+    /// (`sys::MC_MAX_*`, docs/limits.md).
     LimitExceeded,
     /// A status code this binding does not know (a newer library); see [`Error::code`].
     Unknown,

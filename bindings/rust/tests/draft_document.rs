@@ -188,8 +188,8 @@ fn bad_documents_are_refused_and_leave_the_draft_unchanged() {
         ),
         (
             &"[".repeat(200),
-            InvalidJson,
-            "invalid JSON: nesting deeper than 128 at byte 128",
+            LimitExceeded,
+            "JSON nested deeper than 128 levels (at byte 128)",
         ),
         // Wrong shape.
         (

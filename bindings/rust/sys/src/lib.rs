@@ -134,6 +134,14 @@ pub const MC_UPLOAD_RETRY: mc_upload_event = 4;
 /// any -> error (not retryable); value = the message, NULL for "This file type isn't allowed.".
 pub const MC_UPLOAD_REJECT: mc_upload_event = 5;
 
+// Size limits (docs/limits.md): past them a call is refused with `MC_ERR_LIMIT_EXCEEDED`.
+/// The longest text a draft holds, in Unicode scalars.
+pub const MC_MAX_TEXT_LENGTH: usize = 2097152;
+/// The largest string argument (text, markdown, JSON, id), in UTF-8 bytes.
+pub const MC_MAX_INPUT_BYTES: usize = 33554432;
+/// JSON arguments nest arrays and objects at most this deep.
+pub const MC_MAX_JSON_DEPTH: usize = 128;
+
 extern "C" {
     // Library.
 
