@@ -73,15 +73,12 @@ extension Composer {
     /// Why the draft cannot be sent now, or nil when it can.
     public var sendBlocker: SendBlocker? {
         if command == nil {
-            // Cheap on every keystroke: the trimmed length, without building the outgoing document.
-            // Scans only the whitespace at both ends.
+            // Cheap on every keystroke: scans only the whitespace at the start, and at the end only
+            // when a length limit needs the trimmed length; never builds the outgoing document.
             let count = document.count
             var first = 0
             while first < count, document.scalar(at: first).isWhitespace { first += 1 }
-            var last = count
-            while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
             let hasText = first < count
-            let length = config.trimOnSend ? last - first : count
             if !hasText, tray.isEmpty { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
                 switch blocker {
@@ -91,7 +88,12 @@ extension Composer {
                 case .errorTiles(let n): return .errorTiles(n)
                 }
             }
-            if let limit = config.maxLength, length > limit { return .tooLong(length: length, limit: limit) }
+            if let limit = config.maxLength {
+                var last = count
+                while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
+                let length = config.trimOnSend ? last - first : count
+                if length > limit { return .tooLong(length: length, limit: limit) }
+            }
         }
         if cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
         let count = editor.mentionCount

@@ -75,6 +75,15 @@ public struct Document: Sendable {
         return f.style(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
     }
 
+    /// The character at `offset` and its style, found with one descent (inside the text).
+    func scalarAndStyle(at offset: Int) -> (Unicode.Scalar, InlineStyle) {
+        guard offset >= 0, offset < count else { return ("\u{0}", .plain) }
+        let (leaf, base) = tree.leaf(at: offset)
+        let f = leaf.fragment
+        let byte = f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars)
+        return (f.scalar(atByte: byte), f.style(atByte: byte))
+    }
+
     /// The rich text of `range`: bytes, runs, and the blocks of the lines its `\n`s end.
     func fragment(in range: Range<Int>) -> TextFragment {
         var out = TextFragment()
@@ -130,6 +139,17 @@ public struct Document: Sendable {
         let (leaf, base) = tree.leaf(at: offset, atEnd: true)
         let f = leaf.fragment
         return base.newlines + f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+    }
+
+    /// The block of the line holding `offset`: `block(ofLine: lineIndex(at: offset))` with one
+    /// descent when the line break ending that line is in the same leaf (the usual case).
+    public func block(ofLineAt offset: Int) -> BlockFormat? {
+        let offset = Swift.max(0, Swift.min(offset, count))
+        let (leaf, base) = tree.leaf(at: offset, atEnd: true)
+        let f = leaf.fragment
+        let k = f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+        if k < f.blocks.count { return f.blocks[k] }
+        return block(ofLine: base.newlines + k)
     }
 
     /// The offset where line `line` starts.

@@ -93,8 +93,10 @@ public struct Editor: Sendable {
             return style
         }
         let offset = range.lowerBound
-        guard offset > 0, document.scalar(at: offset - 1) != "\n" else { return .plain }
-        var style = styles(offset - 1)
+        guard offset > 0 else { return .plain }
+        let (before, styleBefore) = document.scalarAndStyle(at: offset - 1)
+        guard before != "\n" else { return .plain }
+        var style = styleBefore
         if style.link != 0, offset < count, styles(offset).link == style.link {
             style.mention = 0
             return style  // Inside a link (not at its edge): the text joins the link.
