@@ -33,12 +33,12 @@ CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic
 SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json --disable-local-rpath -Xswiftc -static-stdlib \
 	-Xswiftc -enforce-exclusivity=unchecked -Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
-.PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
+.PHONY: all lib generated generated-check header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
 	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-rust test-header-compile demo install clean bench fuzz \
 	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
 	examples example-c example-python example-rust test-examples try test-try
 
-all: lib header
+all: lib generated
 
 lib: $(LIB_REAL)
 
@@ -52,22 +52,44 @@ $(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json Makef
 	ln -sf libmessage_composer.so.$(VERSION) $(BUILD_LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(BUILD_LIBDIR)/libmessage_composer.so
 
-# The header is generated from the Swift declarations and committed; `header-check` fails when the
-# committed one is stale.
-$(BUILD)/message_composer.h: $(SWIFT_SOURCES)
+# One generator, three outputs, all committed: the C header, the Python constants and ctypes table,
+# and the Rust raw declarations. Sources/generate-header reads the header the compiler emits for
+# Sources/ComposerCAPI (the exported functions and their doc comments), the constants of
+# Sources/ComposerCAPI/CConstants.swift and the section table Sources/generate-header/Sections.swift
+# (where each function goes; a function in no section stops it, saying what to add). `make` and
+# `make generated` refresh the committed copies; `generated-check` (in `make test`) fails when one
+# is stale. `header` and `header-check` are the same targets under their older names.
+GEN_DIR := $(BUILD)/generated
+PY_GENERATED := bindings/python/message_composer/_generated.py
+RUST_GENERATED := bindings/rust/sys/src/generated.rs
+CAPI_SOURCES := $(shell find Sources/ComposerCAPI -name '*.swift')
+
+$(GEN_DIR)/.stamp: $(SWIFT_SOURCES)
 	mkdir -p $(BUILD)
 	swift build --product generate-header
-	swiftc -typecheck -parse-as-library $$(find Sources/ComposerCAPI -name '*.swift') -module-name ComposerCAPI \
+	swiftc -typecheck -parse-as-library $(CAPI_SOURCES) -module-name ComposerCAPI \
 		-I .build/debug/Modules -emit-clang-header-path $(BUILD)/compiler-header.h
-	.build/debug/generate-header $(BUILD)/compiler-header.h > $@.tmp
-	mv $@.tmp $@
+	rm -rf $(GEN_DIR).tmp && mkdir -p $(GEN_DIR).tmp
+	.build/debug/generate-header $(BUILD)/compiler-header.h $(GEN_DIR).tmp $(CAPI_SOURCES)
+	rm -rf $(GEN_DIR) && mv $(GEN_DIR).tmp $(GEN_DIR) && touch $@
 
-header: $(BUILD)/message_composer.h
-	cp $(BUILD)/message_composer.h $(HEADER)
+# Copies only what changed, so that an unchanged header rebuilds nothing.
+generated: $(GEN_DIR)/.stamp
+	@cmp -s $(GEN_DIR)/message_composer.h $(HEADER) || cp $(GEN_DIR)/message_composer.h $(HEADER)
+	@cmp -s $(GEN_DIR)/_generated.py $(PY_GENERATED) || cp $(GEN_DIR)/_generated.py $(PY_GENERATED)
+	@cmp -s $(GEN_DIR)/generated.rs $(RUST_GENERATED) || cp $(GEN_DIR)/generated.rs $(RUST_GENERATED)
 
-header-check: $(BUILD)/message_composer.h
-	@diff -u $(HEADER) $(BUILD)/message_composer.h || { echo "include/message_composer.h is stale: run 'make header'"; exit 1; }
-	@echo "header-check: committed header matches the Swift declarations"
+header: generated
+
+generated-check: $(GEN_DIR)/.stamp
+	@stale=; \
+	for pair in message_composer.h:$(HEADER) _generated.py:$(PY_GENERATED) generated.rs:$(RUST_GENERATED); do \
+	  diff -u $${pair#*:} $(GEN_DIR)/$${pair%%:*} || stale="$$stale $${pair#*:}"; \
+	done; \
+	test -z "$$stale" || { echo "generated-check: stale:$$stale; run 'make generated' and commit them"; exit 1; }
+	@echo "generated-check: the header, the Python table and the Rust declarations match the Swift sources"
+
+header-check: generated-check
 
 # The .so exports exactly the functions the header declares, and nothing else.
 exports-check: lib
@@ -77,12 +99,19 @@ exports-check: lib
 	@! ldd $(LIB_REAL) | grep -i swift || { echo "the library links a Swift runtime dynamically"; exit 1; }
 	@echo "exports-check: $$(wc -l < $(BUILD)/exports.txt) functions, all mc_*, all declared; no Swift libraries in ldd"
 
+# The header compiles cleanly as every language a host may use: C89, C99 and C11 with gcc and clang,
+# C++17 with g++ and clang++ (tools/header_compile.c uses its types and calls, in C89 style).
+HEADER_COMPILE_WARNINGS := -pedantic -Wall -Wextra -Werror
 test-header-compile:
-	@for cc in gcc clang; do \
-	  echo '#include "message_composer.h"' | $$cc $(CFLAGS_STRICT) -Iinclude -x c -c - -o /dev/null || exit 1; \
+	@for cc in gcc clang; do for std in c89 c99 c11; do \
+	  $$cc -std=$$std $(HEADER_COMPILE_WARNINGS) -Iinclude -c tools/header_compile.c -o /dev/null \
+	    || { echo "test-header-compile: $$cc -std=$$std fails"; exit 1; }; \
+	done; done
+	@for cxx in g++ clang++; do \
+	  $$cxx -std=c++17 $(HEADER_COMPILE_WARNINGS) -Iinclude -x c++ -c tools/header_compile.c -o /dev/null \
+	    || { echo "test-header-compile: $$cxx -std=c++17 fails"; exit 1; }; \
 	done
-	@echo '#include "message_composer.h"' | g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ -c - -o /dev/null
-	@echo "test-header-compile: gcc, clang (C11) and g++ (C++17) compile the header cleanly"
+	@echo "test-header-compile: gcc and clang (C89, C99, C11), g++ and clang++ (C++17) compile the header cleanly"
 
 test-swift:
 	swift test 2>&1 | tee $(BUILD)/swift-test.log | tail -n 40; test $${PIPESTATUS[0]} -eq 0
@@ -132,7 +161,7 @@ test-matrix: $(BUILD)/matrix $(BUILD)/matrix-asan
 		--show-leak-kinds=definite,indirect -q $(BUILD)/matrix > $(BUILD)/matrix-valgrind.log 2>&1 \
 		|| { grep -vE '^(ok|matrix/)' $(BUILD)/matrix-valgrind.log | tail -n 60; exit 1; }
 	@grep -E '^matrix:' $(BUILD)/matrix-valgrind.log; tail -n 1 $(BUILD)/matrix-valgrind.log
-	@sed 's/^mc_status mc_draft_undo(mc_draft \*draft);$$/&\n\n\/\/\/ Errors: MC_ERR_INVALID_HANDLE.\nmc_status mc_draft_unlisted(mc_draft *draft);/' \
+	@sed 's/^mc_status mc_draft_undo(mc_draft \*draft);$$/&\n\n\/\* Errors: MC_ERR_INVALID_HANDLE. \*\/\nmc_status mc_draft_unlisted(mc_draft *draft);/' \
 		$(HEADER) > $(BUILD)/matrix-extra-function.h
 	@! MC_MATRIX_HEADER=$(BUILD)/matrix-extra-function.h $(BUILD)/matrix matrix/header > $(BUILD)/matrix-self-test.log 2>&1 \
 		|| { echo "test-matrix: a header function without rows did not fail the matrix"; exit 1; }
@@ -238,7 +267,7 @@ test-python: wheel
 		&& env -u MESSAGE_COMPOSER_LIB MC_NO_SKIPS=1 $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 			$(CURDIR)/bindings/python/tests
 
-# The safe crate and the -sys crate (its header-consistency test), against the build output.
+# The safe crate and the -sys crate, against the build output.
 test-rust: lib
 	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo test --workspace --quiet
 
@@ -274,8 +303,8 @@ test-install: lib
 	@left=$$(find $(STAGE) ! -type d); test -z "$$left" || { echo "test-install: make uninstall left $$left"; exit 1; }
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
-test: check-tools header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-matrix test-fuzz-replay test-python test-rust test-install test-examples test-try
+test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
+	test-valgrind-user test-matrix test-fuzz-replay test-matrix test-python test-rust test-install test-examples test-try
 	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib

@@ -43,6 +43,7 @@ test)
   need gcc "apt-get install gcc" have gcc
   need g++ "apt-get install g++" have g++
   need clang "the Swift toolchain's clang, or apt-get install clang" have clang
+  need clang++ "the Swift toolchain's clang++, or apt-get install clang" have clang++
   need "objcopy, strip, nm" "apt-get install binutils" have objcopy
   need valgrind "apt-get install valgrind" have valgrind
   need pkg-config "apt-get install pkg-config" have pkg-config

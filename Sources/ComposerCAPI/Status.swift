@@ -14,7 +14,9 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
     case notAllowed = -9
     case limitExceeded = -10
 
-    public var cName: String {
+    /// The constant's name, e.g. "MC_ERR_INVALID_HANDLE": in static storage, NUL-terminated, so
+    /// `mc_status_name` can hand it to C as it is.
+    public var staticName: StaticString {
         switch self {
         case .ok: return "MC_OK"
         case .invalidArgument: return "MC_ERR_INVALID_ARGUMENT"
@@ -29,6 +31,8 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
         case .limitExceeded: return "MC_ERR_LIMIT_EXCEEDED"
         }
     }
+
+    public var cName: String { staticName.description }
 
     public var doc: String {
         switch self {

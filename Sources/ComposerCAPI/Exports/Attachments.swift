@@ -38,7 +38,7 @@ private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Pick
 /// dropped and raise the info banner "You can attach up to N files."; a file over the size limit
 /// stages as the non-retryable error tile "File exceeds N MB."; a type outside allowed_types as
 /// "This file type isn't allowed.". With multiple_attachments off one file is taken, into an empty
-/// tray. Stores {"staged": [ids], "dropped": n, "notice": str or null} in `*out_result_json`
+/// tray. Stores `{"staged": [ids], "dropped": n, "notice": str or null}` in `*out_result_json`
 /// (NULL allowed: then nothing is returned).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a

@@ -1,5 +1,5 @@
 /* matrix_header.c: reads include/message_composer.h at run time (see matrix.h). The generated header
-   writes each prototype on one line, after its doc comment (`///` lines); the statuses a function
+   writes each prototype on one line, after its doc comment (a C comment block); the statuses a function
    documents are the MC_OK / MC_ERR_* names after "Errors:", and "Errors: as mc_other" adds
    mc_other's. */
 #include "matrix.h"
@@ -76,11 +76,11 @@ static void classify(function_info *f) {
         else if (strcmp(t, "int64_t") == 0) p->cls = P_I64;
         else if (strcmp(t, "uint64_t") == 0) p->cls = P_U64;
         else if (strcmp(t, "mc_format") == 0 || strcmp(t, "mc_unit") == 0 || strcmp(t, "mc_caret_unit") == 0
-                 || strcmp(t, "mc_upload_event") == 0)
+                 || strcmp(t, "mc_upload_event") == 0 || strcmp(t, "mc_status") == 0)
             p->cls = P_ENUM;
         else if (strcmp(t, "uint32_t") == 0 && strcmp(p->name, "flags") == 0) p->cls = P_FLAGS;
         else if (strcmp(t, "double") == 0) p->cls = P_DOUBLE;
-        else if (strcmp(t, "bool") == 0) p->cls = P_BOOL;
+        else if (strcmp(t, "bool") == 0 || strcmp(t, "mc_bool") == 0) p->cls = P_BOOL;
         else if (strcmp(t, "mc_listener") == 0) p->cls = P_LISTENER;
         else if (strcmp(t, "void *") == 0) p->cls = P_USER_DATA;
         else p->cls = P_UNKNOWN;
@@ -190,11 +190,19 @@ int matrix_read_header(const char *path, function_info **out) {
         char *next = end ? end + 1 : line + strlen(line);
         if (!end) end = next;
         *end = '\0';  /* one line at a time */
-        if (strncmp(line, "///", 3) == 0) {
-            size_t n = (size_t)(end - line);
-            if (doc_len + n + 2 < doc_capacity) {
-                memcpy(doc + doc_len, line + 3, n - 3);
-                doc_len += n - 3;
+        /* A doc comment: "/" "* text", then " * text" lines, then " *" "/" (or one line ending in it). */
+        int opens = strncmp(line, "/*", 2) == 0, continues = strncmp(line, " *", 2) == 0;
+        if (opens || continues) {
+            if (opens) {
+                doc_len = 0;
+                doc[0] = '\0';
+            }
+            const char *text_start = line + 2;
+            size_t n = (size_t)(end - text_start);
+            if (n >= 2 && strncmp(end - 2, "*/", 2) == 0) n -= 2;
+            if (!(continues && n >= 1 && text_start[0] == '/') && doc_len + n + 2 < doc_capacity) {
+                memcpy(doc + doc_len, text_start, n);
+                doc_len += n;
                 doc[doc_len++] = ' ';
                 doc[doc_len] = '\0';
             }

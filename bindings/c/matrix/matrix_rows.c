@@ -41,7 +41,7 @@
 
 static int ok(mc_status status, const char *what) {
     if (status == MC_OK) return 1;
-    harness_fail(__FILE__, __LINE__, "setup: %s: %s", what, harness_status_name(status));
+    harness_fail(__FILE__, __LINE__, "setup: %s: %s", what, mc_status_name(status));
     return 0;
 }
 
@@ -425,6 +425,16 @@ static mc_status call_string_free(matrix_call *c) {
     return MC_OK;
 }
 
+/* Every value names something, never NULL: known statuses by their macro, others generically. */
+static mc_status call_status_name(matrix_call *c) {
+    int64_t status = arg_i32(c, "status", MC_ERR_INVALID_HANDLE);
+    const char *name = mc_status_name((mc_status)status);
+    if (name == NULL) harness_fail(__FILE__, __LINE__, "mc_status_name returned NULL");
+    if (status == MC_ERR_INVALID_HANDLE) CHECK_EQ_STR(name, "MC_ERR_INVALID_HANDLE");
+    if (status == INT32_MIN || status == INT32_MAX) CHECK_EQ_STR(name, "(unknown mc_status)");
+    return MC_OK;
+}
+
 static mc_status call_version(matrix_call *c) {
     (void)c;
     CHECK_EQ_STR(mc_version(), MC_VERSION_STRING);
@@ -702,6 +712,8 @@ const function_rows MATRIX_ROWS[] = {
      EXPECT(E("mentions_json", K_STR_NULL, MC_OK), E_I64("max_graphemes", MC_OK, MC_OK, MC_OK)),
      CUSTOM(ROW("a name that is a number", NULL, "mentions_json", VSTR("{\"u1\":5}"), BAD),
             ROW("a name that is 1e400", NULL, "mentions_json", VSTR("{\"u1\":1e400}"), JSON))},
+    {"mc_status_name", call_status_name, setup_empty,
+     EXPECT(E("status", K_ENUM_MINUS_ONE, MC_OK), E("status", K_ENUM_INT32_MIN, MC_OK), E("status", K_ENUM_INT32_MAX, MC_OK)), NULL},
     {"mc_string_free", call_string_free, setup_empty, NULL, NULL},
     {"mc_version", call_version, setup_empty, NULL, NULL},
 };

@@ -540,12 +540,12 @@ static void run_cell(function_run *run, const char *label, setup_fn setup, const
     totals.cells++;
     if (status <= 0 && -status < 16) totals.by_status[-status]++;
     if (status != expected)
-        harness_fail(__FILE__, __LINE__, "%s: %s, expected %s", cell, harness_status_name(status), harness_status_name(expected));
+        harness_fail(__FILE__, __LINE__, "%s: %s, expected %s", cell, mc_status_name(status), mc_status_name(expected));
     else
         run->produced |= STATUS_BIT(status);
     if (f->returns_status && !(f->documented & STATUS_BIT(expected)))
         harness_fail(__FILE__, __LINE__, "%s: the matrix expects %s, which the header does not document for %s", cell,
-                     harness_status_name(expected), f->name);
+                     mc_status_name(expected), f->name);
     if (!param && c.noverrides == 0) {
         /* The baseline reads exactly the header's parameters. */
         for (int i = 0; i < f->nparams; i++) {
@@ -684,7 +684,7 @@ static void run_function(int index) {
         for (int s = 0; s >= -15; s--) {
             if ((f->documented & STATUS_BIT(s)) && !(run.produced & STATUS_BIT(s)))
                 harness_fail(__FILE__, __LINE__, "%s documents %s, but no cell of the matrix produces it", f->name,
-                             harness_status_name(s));
+                             mc_status_name(s));
         }
     }
     totals.seconds += (double)(clock() - start) / CLOCKS_PER_SEC;
@@ -713,7 +713,7 @@ static void summary(void) {
     if (totals.heavy_skipped) printf(" (%ld heavy cells skipped)", totals.heavy_skipped);
     printf(", %.1f s CPU; statuses:", totals.seconds);
     for (int s = 0; s < 16; s++)
-        if (totals.by_status[s]) printf(" %s %ld", harness_status_name(-s), totals.by_status[s]);
+        if (totals.by_status[s]) printf(" %s %ld", mc_status_name(-s), totals.by_status[s]);
     printf("\n");
 }
 

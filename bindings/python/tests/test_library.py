@@ -215,3 +215,17 @@ def test_the_loaded_library_has_every_header_function_or_says_which_it_lacks():
     for name in _ffi.MISSING:
         with pytest.raises(NotImplementedError):
             getattr(_ffi.lib, name)()
+
+
+def test_every_declaration_is_bound_on_the_loaded_library():
+    # The table is generated with the header (make generated-check keeps it fresh); what only the
+    # binding can get wrong is binding it: every row's types, and the errcheck on mc_status results.
+    names = [d.name for d in _ffi.DECLARATIONS]
+    assert len(names) == len(set(names)), "a function is declared twice"
+    bound = [d for d in _ffi.DECLARATIONS if d.name not in _ffi.MISSING]  # MISSING: the test above
+    assert bound
+    for decl in bound:
+        function = getattr(_ffi.lib, decl.name)
+        assert function.restype is decl.restype, decl.name
+        assert tuple(function.argtypes) == decl.argtypes, decl.name
+        assert (getattr(function, "errcheck", None) is _ffi._check) == decl.checked, decl.name

@@ -20,7 +20,7 @@ use std::process::{self, Command};
 
 const LIB_DIR_VAR: &str = "MESSAGE_COMPOSER_LIB_DIR";
 const LINK_NAME: &str = "libmessage_composer.so";
-/// The SONAME of the ABI declared in src/lib.rs (`MC_ABI_VERSION`; tests/header.rs checks it).
+/// The SONAME of the ABI declared in src/generated.rs (`MC_ABI_VERSION`; tests/abi.rs checks it).
 const SONAME: &str = "libmessage_composer.so.1";
 const PKG: &str = "message_composer";
 

@@ -136,6 +136,22 @@ fn error_kinds_map_every_status_code() {
 }
 
 #[test]
+fn every_status_the_library_names_has_its_error_kind() {
+    // mc_status_name knows every status of the library; each error status must have a kind here.
+    let name = |code| unsafe { std::ffi::CStr::from_ptr(sys::mc_status_name(code)) }.to_str().unwrap();
+    let known: Vec<i32> = (-256..=256).filter(|&c| name(c) != "(unknown mc_status)").collect();
+    assert_eq!(name(sys::MC_OK), "MC_OK");
+    assert!(known.len() > 10, "{known:?}");
+    for code in known.into_iter().filter(|&c| c != sys::MC_OK) {
+        assert!(name(code).starts_with("MC_ERR_"), "{code}: {}", name(code));
+        assert_ne!(ErrorKind::from_code(code), ErrorKind::Unknown, "{}", name(code));
+    }
+    for code in [1, -1000, i32::MIN, i32::MAX] {
+        assert_eq!(name(code), "(unknown mc_status)");
+    }
+}
+
+#[test]
 fn error_carries_code_and_message_and_displays_both() {
     let error = Draft::new(Some("{")).expect_err("invalid JSON");
     assert_eq!(error.code(), sys::MC_ERR_INVALID_JSON);
@@ -146,8 +162,9 @@ fn error_carries_code_and_message_and_displays_both() {
     );
     assert_eq!(
         error.to_string(),
-        "mc_draft_new: invalid JSON: expected a string key at byte 1 (status -5)"
+        "mc_draft_new: invalid JSON: expected a string key at byte 1 (MC_ERR_INVALID_JSON, status -5)"
     );
+    assert_eq!(error.status_name(), "MC_ERR_INVALID_JSON");
     // A std::error::Error, usable with `?` in a Box<dyn Error> context.
     let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(error.clone());
     assert_eq!(boxed.to_string(), error.to_string());
