@@ -105,7 +105,7 @@ class _Object:
         return None if self._members.get(key) is None else self.string(key)
 
     def array(self, key: str, read: Callable[[Any, str], T]) -> tuple[T, ...]:
-        return _list(self._members.get(key), read, f"{self._where}: {key}")
+        return _list(self._members.get(key), read, self._where, f"{key}: ")
 
     def object(self, key: str, read: Callable[[Any, str], T]) -> T:
         return read(self._members.get(key), self._where)
@@ -115,9 +115,9 @@ class _Object:
         return None if value is None else read(value, self._where)
 
 
-def _list(value: Any, read: Callable[[Any, str], T], where: str) -> tuple[T, ...]:
+def _list(value: Any, read: Callable[[Any, str], T], where: str, what: str = "") -> tuple[T, ...]:
     if not isinstance(value, list):
-        raise _unexpected(where, f"expected an array, not {type(value).__name__}")
+        raise _unexpected(where, f"{what}expected an array, not {type(value).__name__}")
     return tuple(read(item, where) for item in value)
 
 
