@@ -93,14 +93,14 @@ def test_documents_spans_mentions_formats_tiles_and_config_come_typed():
         d.insert("Hi ")
         d.insert_mention("u1", "Ann")
         d.insert("link")
-        d.apply_format(7, 11, mc.Format.LINK, "e.com")
-        d.set_selection(8, 9)
+        d.apply_format(8, 12, mc.Format.LINK, "e.com")
+        d.set_selection(9, 10)
         d.stage_files([{"name": "x.txt", "mime": "text/plain", "size": 1}])
         document = d.document()
         assert document == mc.Document.from_json(d.document_json())
         assert document.spans == (
             mc.Span(3, 7, "mention", uid="u1", name="Ann"),
-            mc.Span(7, 11, "link", url="https://e.com"),
+            mc.Span(8, 12, "link", url="https://e.com"),
         )
         assert d.spans(0, 7) == [mc.Span(3, 7, "mention", uid="u1", name="Ann")]
         assert d.mentions == [mc.Mention(3, 7, "u1", "Ann")]

@@ -211,7 +211,8 @@ impl Parser<'_> {
             self.digits();
         }
         // The slice is ASCII sign, digits, '.', 'e' and signs, so it is valid UTF-8.
-        let text = std::str::from_utf8(&self.bytes[start..self.pos]).map_err(|_| "invalid number")?;
+        let text =
+            std::str::from_utf8(&self.bytes[start..self.pos]).map_err(|_| "invalid number")?;
         if float {
             text.parse::<f64>()
                 .ok()

@@ -61,7 +61,7 @@ impl<'a> Obj<'a> {
     }
 
     pub(crate) fn offset(&self, key: &str) -> Result<usize> {
-        offset::from_c(self.int(key)?, self.function)
+        usize::try_from(self.int(key)?).map_err(|_| self.fail(key, "an offset or a count"))
     }
 
     pub(crate) fn opt_offset(&self, key: &str) -> Result<Option<usize>> {
@@ -118,7 +118,11 @@ impl<'a> Obj<'a> {
         }
     }
 
-    pub(crate) fn object<T>(&self, key: &str, read: impl Fn(&Value, &str) -> Result<T>) -> Result<T> {
+    pub(crate) fn object<T>(
+        &self,
+        key: &str,
+        read: impl Fn(&Value, &str) -> Result<T>,
+    ) -> Result<T> {
         match self.value.get(key) {
             Some(v) => read(v, self.function),
             None => Err(self.fail(key, "an object")),
@@ -143,12 +147,19 @@ pub(crate) fn array_of<T>(
 ) -> Result<Vec<T>> {
     match value {
         Value::Array(items) => items.iter().map(|v| read(v, function)).collect(),
-        _ => Err(json::unexpected(function, format_args!("{what} is not an array"))),
+        _ => Err(json::unexpected(
+            function,
+            format_args!("{what} is not an array"),
+        )),
     }
 }
 
 /// Parses `text` and reads it with `read` (the layouts' `from_json`).
-fn parse_with<T>(text: &str, function: &str, read: impl Fn(&Value, &str) -> Result<T>) -> Result<T> {
+fn parse_with<T>(
+    text: &str,
+    function: &str,
+    read: impl Fn(&Value, &str) -> Result<T>,
+) -> Result<T> {
     read(&json::parse(text, function)?, function)
 }
 
@@ -287,7 +298,9 @@ impl Span {
 
     /// Reads a JSON array of spans (what [`Draft::spans_json`](crate::Draft::spans_json) returns).
     pub fn list_from_json(text: &str) -> Result<Vec<Span>> {
-        parse_with(text, "mc_draft_spans", |v, f| array_of(v, f, "spans", Span::read))
+        parse_with(text, "mc_draft_spans", |v, f| {
+            array_of(v, f, "spans", Span::read)
+        })
     }
 
     /// The format, as the [`Format`](crate::Format) one applies; `None` for `"mention"` and
@@ -429,7 +442,9 @@ impl Tile {
     /// Reads a JSON array of tiles (what [`Draft::attachments_json`](crate::Draft::attachments_json)
     /// returns).
     pub fn list_from_json(text: &str) -> Result<Vec<Tile>> {
-        parse_with(text, "mc_draft_attachments", |v, f| array_of(v, f, "tiles", Tile::read))
+        parse_with(text, "mc_draft_attachments", |v, f| {
+            array_of(v, f, "tiles", Tile::read)
+        })
     }
 }
 
@@ -672,7 +687,10 @@ impl UiState {
             _ => Err(json::unexpected(f, "a selection end is not an integer")),
         })?;
         let &[anchor, focus] = selection.as_slice() else {
-            return Err(json::unexpected(function, "\"selection\" is not [anchor, focus]"));
+            return Err(json::unexpected(
+                function,
+                "\"selection\" is not [anchor, focus]",
+            ));
         };
         Ok(UiState {
             can_send: o.bool("can_send")?,

@@ -142,10 +142,7 @@ pub fn parse_markdown_json(markdown: &str) -> Result<String> {
 /// # Errors
 /// `InvalidArgument` (a bad uid or name, a uid given twice; see [`Draft::load_markdown`]),
 /// `InvalidUtf8` (`markdown`, a uid or a name holds U+0000).
-pub fn parse_markdown_with_mentions(
-    markdown: &str,
-    mentions: &[(&str, &str)],
-) -> Result<Document> {
+pub fn parse_markdown_with_mentions(markdown: &str, mentions: &[(&str, &str)]) -> Result<Document> {
     Document::from_json(&parse_markdown_with_mentions_json(markdown, mentions)?)
 }
 
