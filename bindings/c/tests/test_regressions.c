@@ -64,8 +64,8 @@ static void image_syntax_stays_literal(void) {
 
 /*
  * README "What the engine does" (Mentions): "The per-message limit refuses the next mention".
- * Replacing the only mention (selected) by another one does not go past a limit of 1, yet it is refused with MC_ERR_LIMIT_EXCEEDED (the count is taken
- * before the selection is replaced).
+ * Replacing the only mention (selected) by another one does not go past a limit of 1, yet it is
+ * refused with MC_ERR_LIMIT_EXCEEDED (the count is taken before the selection is replaced).
  */
 static void mention_limit_counts_the_mentions_that_remain(void) {
     REQUIRE_NEW_DRAFT(d, "{\"mention_limit\":1}");
