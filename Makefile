@@ -34,7 +34,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 	-Xswiftc -enforce-exclusivity=unchecked -Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
 .PHONY: all lib generated generated-check header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-rust test-header-compile demo install clean bench fuzz \
+	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-python-types test-rust test-header-compile demo install clean bench fuzz \
 	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
 	examples example-c example-python example-rust test-examples try test-try
 
@@ -267,6 +267,12 @@ test-python: wheel
 		&& env -u MESSAGE_COMPOSER_LIB MC_NO_SKIPS=1 $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider \
 			$(CURDIR)/bindings/python/tests
 
+# mypy --strict on the package's source and on the example that uses its typed results (the
+# suite's test_typed.py also runs it against the installed wheel, on a misspelt field).
+test-python-types:
+	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache \
+		message_composer $(CURDIR)/examples/python/flow.py
+
 # The safe crate and the -sys crate, against the build output.
 test-rust: lib
 	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo test --workspace --quiet
@@ -304,7 +310,7 @@ test-install: lib
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
 test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-matrix test-fuzz-replay test-matrix test-python test-rust test-install test-examples test-try
+	test-valgrind-user test-matrix test-fuzz-replay test-python test-python-types test-rust test-install test-examples test-try
 	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib

@@ -52,6 +52,7 @@ test)
   need "$python venv and ensurepip" "apt-get install python3-venv" py "import venv, ensurepip"
   need pytest "$python -m pip install pytest" py "import pytest"
   need cmarkgfm "$python -m pip install cmarkgfm" py "import cmarkgfm"
+  need mypy "$python -m pip install mypy" py "import mypy.api"
   ;;
 wheel)
   wheel_tools

@@ -8,6 +8,8 @@
 6. a received message rendered as plain text (a notification) and as safe HTML
 
 Every failure raises a ``ComposerError``; the program then exits 1 with the library's message.
+Results and events are typed (``message_composer.layouts``): ``make test`` checks this file with
+``mypy --strict``.
 
 Run: ``make examples``, or ``MESSAGE_COMPOSER_LIB=$PWD/build/lib/libmessage_composer.so.1
 PYTHONPATH=bindings/python python3 examples/python/flow.py``.
@@ -15,9 +17,7 @@ PYTHONPATH=bindings/python python3 examples/python/flow.py``.
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Any
 
 import message_composer as mc
 
@@ -32,15 +32,15 @@ class Host:
         self.mention_query: str | None = None
         self.events = 0
 
-    def on_event(self, kind: mc.EventKind, payload: Any) -> None:
+    def on_event(self, event: mc.Event) -> None:
         self.events += 1
-        if kind == mc.EventKind.MENTION_QUERY:
-            self.mention_query = payload["query"] if payload else None
-            print(f"   event mention query: {json.dumps(payload)}")
-        elif kind == mc.EventKind.SEND_STATE:
-            print(f"   event send state:    {json.dumps(payload)}")
-        elif kind == mc.EventKind.TRAY:
-            tiles = ", ".join(f"{t['name']} {t['state']}, progress {t['progress']:.0%}" for t in payload)
+        if isinstance(event, mc.MentionQueryEvent):
+            self.mention_query = event.query.query if event.query else None
+            print(f"   event mention query: {event.payload_json}")
+        elif isinstance(event, mc.SendStateEvent):
+            print(f"   event send state:    can_send {event.can_send}, reason {event.reason}")
+        elif isinstance(event, mc.TrayEvent):
+            tiles = ", ".join(f"{t.name} {t.state}, progress {t.progress or 0:.0%}" for t in event.tiles)
             print(f"   event tray:          {tiles or 'empty'}")
 
 
@@ -55,8 +55,8 @@ def show_lines(label: str, text: str) -> None:
 
 
 def report_send_state(draft: mc.Draft) -> None:
-    blocked = draft.ui_state()["send_blocked"]
-    print("   can send: yes" if draft.can_send else f"   can send: no ({blocked['reason']}: {blocked['message']})")
+    blocked = draft.ui_state().send_blocked
+    print("   can send: yes" if blocked is None else f"   can send: no ({blocked.reason}: {blocked.message})")
 
 
 def flow() -> None:
@@ -94,7 +94,7 @@ def flow() -> None:
             [{"name": "notes.pdf", "mime": "application/pdf", "size": 48213, "ref": "file:///tmp/notes.pdf"}]
         )
         print(f"   staged: {result}")
-        (attachment,) = result["staged"]
+        (attachment,) = result.staged
         report_send_state(draft)
         draft.upload_event(attachment, mc.UploadEvent.START)
         for progress in (0.25, 0.75, 1.0):
@@ -107,7 +107,9 @@ def flow() -> None:
         messages = draft.send(now_ms=1000)  # the host's clock, in ms
         print("   outgoing messages:")
         for message in messages:
-            print(f"     {json.dumps(message)}")
+            files = ", ".join(f"{a.name} at {a.remote} (host ref {a.ref})" for a in message.attachments)
+            mentions = ", ".join(f"@{m.name} ({m.uid})" for m in message.mentions)
+            print(f"     {message.type}: {message.text!r}; mentions: {mentions or 'none'}; files: {files or 'none'}")
         report_send_state(draft)  # the draft is empty again
         draft.set_listener(None)
         print(f"   {host.events} events heard")

@@ -33,7 +33,7 @@ def candidates(environ: Mapping[str, str] | None = None) -> list[tuple[str, str 
     override = env.get(ENV_VAR)
     if override:
         return [(ENV_VAR, override)]
-    found = [
+    found: list[tuple[str, str | None]] = [
         ("inside the package", str(_BUNDLED)),
         ("system (dynamic loader)", SONAME),
     ]

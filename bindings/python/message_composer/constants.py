@@ -1,4 +1,4 @@
-"""The constants of message_composer.h: the version, and each group of ``MC_*`` values as an enum.
+"""The constants of message_composer.h: the version, the size limits (docs/limits.md), and each group of ``MC_*`` values as an enum.
 
 They are generated with the header (_generated.py, ``make generated``) and re-exported here:
 ``Status`` (``mc_status``: ``OK`` and the ``MC_ERR_*`` codes), ``Format`` (``MC_FORMAT_*``, inline
@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from ._generated import (
     ABI_VERSION,
+    MAX_INPUT_BYTES,
+    MAX_JSON_DEPTH,
+    MAX_TEXT_LENGTH,
     VERSION_MAJOR,
     VERSION_MINOR,
     VERSION_PATCH,
@@ -27,6 +30,9 @@ from ._generated import (
 
 __all__ = [
     "ABI_VERSION",
+    "MAX_INPUT_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_TEXT_LENGTH",
     "VERSION_MAJOR",
     "VERSION_MINOR",
     "VERSION_PATCH",

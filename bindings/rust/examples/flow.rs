@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use message_composer::{
-    markdown_to_html, markdown_to_plain_text, Draft, EventKind, Format, PickedFile, UploadEvent,
+    markdown_to_html, markdown_to_plain_text, Draft, EventData, Format, PickedFile, UploadEvent,
 };
 
 /// The host's people directory, which the mention query is matched against: (uid, name).
@@ -31,24 +31,6 @@ const DIRECTORY: [(&str, &str); 3] = [("u1", "Alice"), ("u2", "Bob"), ("u3", "Ca
 struct HostState {
     mention_query: Option<String>,
     events: usize,
-}
-
-/// Reads the string member `key` of a compact JSON object (enough for the payloads used here;
-/// the binding hands payloads over as JSON text).
-fn string_member(json: &str, key: &str) -> Option<String> {
-    let pattern = format!("\"{key}\":\"");
-    let start = json.find(&pattern)? + pattern.len();
-    let end = start + json[start..].find('"')?;
-    Some(json[start..end].to_string())
-}
-
-/// Reads the number member `key` of a compact JSON object.
-fn number_member(json: &str, key: &str) -> Option<f64> {
-    let pattern = format!("\"{key}\":");
-    let start = json.find(&pattern)? + pattern.len();
-    let rest = &json[start..];
-    let end = rest.find([',', '}']).unwrap_or(rest.len());
-    rest[..end].parse().ok()
 }
 
 fn step(title: &str) {
@@ -62,11 +44,16 @@ fn show_lines(label: &str, text: &str) {
     }
 }
 
-fn report_send_state(draft: &Draft) {
-    println!(
-        "   can send: {}",
-        if draft.can_send() { "yes" } else { "no" }
-    );
+fn report_send_state(draft: &Draft) -> message_composer::Result<()> {
+    match draft.ui_state()?.send_blocked {
+        None => println!("   can send: yes"),
+        Some(blocked) => println!(
+            "   can send: no ({}: {})",
+            blocked.reason.name(),
+            blocked.message
+        ),
+    }
+    Ok(())
 }
 
 fn flow() -> Result<(), Box<dyn std::error::Error>> {
@@ -85,28 +72,28 @@ fn flow() -> Result<(), Box<dyn std::error::Error>> {
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         host.events += 1;
-        match event.kind {
-            EventKind::MentionQuery => {
-                host.mention_query = string_member(&event.payload, "query");
+        // The payload typed (`event.payload` keeps the JSON text).
+        match event.data() {
+            Ok(EventData::MentionQuery(query)) => {
+                host.mention_query = query.map(|q| q.query);
                 println!("   event mention query: {}", event.payload);
             }
-            EventKind::SendState => println!("   event send state:    {}", event.payload),
-            EventKind::Tray => {
-                // This flow stages one file, so the first tile is it.
-                let tile = (
-                    string_member(&event.payload, "name"),
-                    string_member(&event.payload, "state"),
-                    number_member(&event.payload, "progress"),
-                );
-                match tile {
-                    (Some(name), Some(state), Some(progress)) => println!(
-                        "   event tray:          {name} {state}, progress {:.0}%",
-                        progress * 100.0
-                    ),
-                    _ => println!("   event tray:          {}", event.payload),
+            Ok(EventData::SendState { can_send, reason }) => println!(
+                "   event send state:    can send {can_send}, reason {}",
+                reason.as_ref().map_or("none", |r| r.name())
+            ),
+            Ok(EventData::Tray(tiles)) => {
+                for tile in tiles {
+                    println!(
+                        "   event tray:          {} {}, progress {:.0}%",
+                        tile.name,
+                        tile.state.name(),
+                        tile.progress.unwrap_or(0.0) * 100.0
+                    );
                 }
             }
-            _ => {} // text, selection, formats... a UI would redraw from them
+            Ok(_) => {} // text, selection, formats... a UI would redraw from them
+            Err(error) => println!("   event {:?} not understood: {error}", event.kind),
         }
     })?;
     let mention_query = || {
@@ -143,22 +130,44 @@ fn flow() -> Result<(), Box<dyn std::error::Error>> {
     let staged = draft.stage_files(&[file])?;
     println!("   staged: {staged:?}");
     let id = *staged.staged.first().ok_or("nothing was staged")?;
-    report_send_state(&draft);
+    report_send_state(&draft)?;
     draft.upload_event(id, UploadEvent::Start)?;
     for progress in [0.25, 0.75, 1.0] {
         draft.upload_event(id, UploadEvent::Progress(progress))?;
     }
-    report_send_state(&draft);
+    report_send_state(&draft)?;
     draft.upload_event(
         id,
         UploadEvent::Complete("https://cdn.example/notes.pdf".into()),
     )?;
-    report_send_state(&draft);
+    report_send_state(&draft)?;
 
     step("5. Send");
     let messages = draft.send(1_000)?; // the host's clock, in ms
-    println!("   outgoing messages: {messages}");
-    report_send_state(&draft); // the draft is empty again
+    println!("   outgoing messages:");
+    for message in &messages {
+        let mentions: Vec<String> = message
+            .mentions
+            .iter()
+            .map(|m| format!("@{} ({})", m.name, m.uid))
+            .collect();
+        let files: Vec<String> = message
+            .attachments
+            .iter()
+            .map(|a| {
+                let remote = a.remote.as_deref().unwrap_or("?");
+                format!("{} at {remote} (host ref {})", a.name, a.r#ref)
+            })
+            .collect();
+        println!(
+            "     {}: {:?}; mentions: {}; files: {}",
+            message.r#type.name(),
+            message.text,
+            mentions.join(", "),
+            files.join(", ")
+        );
+    }
+    report_send_state(&draft)?; // the draft is empty again
     draft.clear_listener()?;
     let events = host
         .lock()

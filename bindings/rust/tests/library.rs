@@ -1,4 +1,4 @@
-//! Library-wide functions: versions, offset conversion, the error type.
+//! Library-wide functions: versions, what offset conversion refuses before C, the error type.
 
 mod common;
 
@@ -20,78 +20,6 @@ fn versions_match_the_header() {
     );
     assert_eq!(abi_version(), 1);
     assert_eq!(abi_version(), sys::MC_ABI_VERSION);
-}
-
-/// "a", "é" (2 UTF-8 bytes), "😀" (4 bytes, a surrogate pair), "中" (3 bytes), "ש" (2 bytes).
-const MIXED: &str = "aé😀中ש";
-
-#[test]
-fn convert_offset_maps_every_boundary_between_units() {
-    // (scalar, utf16, utf8) at every character boundary of MIXED.
-    let boundaries = [
-        (0, 0, 0),
-        (1, 1, 1),
-        (2, 2, 3),
-        (3, 4, 7),
-        (4, 5, 10),
-        (5, 6, 12),
-    ];
-    for (scalar, utf16, utf8) in boundaries {
-        let row = [
-            (Unit::Scalar, scalar),
-            (Unit::Utf16, utf16),
-            (Unit::Utf8, utf8),
-        ];
-        for (from, offset) in row {
-            for (to, expected) in row {
-                assert_eq!(
-                    convert_offset(MIXED, offset, from, to),
-                    Ok(expected),
-                    "{offset} {from:?} -> {to:?}"
-                );
-            }
-        }
-    }
-    // Agrees with Rust's own view of the string.
-    assert_eq!(MIXED.chars().count(), 5);
-    assert_eq!(MIXED.encode_utf16().count(), 6);
-    assert_eq!(MIXED.len(), 12);
-}
-
-#[test]
-fn convert_offset_refuses_offsets_inside_a_character() {
-    assert_err(
-        convert_offset(MIXED, 3, Unit::Utf16, Unit::Scalar),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-16 offset 3 falls inside a character",
-    );
-    for inside in [2, 4, 5, 6, 8, 9, 11] {
-        assert_err(
-            convert_offset(MIXED, inside, Unit::Utf8, Unit::Utf16),
-            ErrorKind::OutOfRange,
-            &format!("mc_convert_offset: UTF-8 offset {inside} falls inside a character"),
-        );
-    }
-}
-
-#[test]
-fn convert_offset_refuses_offsets_past_the_end() {
-    assert_err(
-        convert_offset(MIXED, 6, Unit::Scalar, Unit::Utf8),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: scalar offset 6 is past the end of the text (5)",
-    );
-    assert_err(
-        convert_offset(MIXED, 7, Unit::Utf16, Unit::Utf8),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-16 offset 7 is past the end of the text (6)",
-    );
-    assert_err(
-        convert_offset("", 1, Unit::Utf8, Unit::Scalar),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-8 offset 1 is past the end of the text (0)",
-    );
-    assert_eq!(convert_offset("", 0, Unit::Utf8, Unit::Utf16), Ok(0));
 }
 
 #[test]
