@@ -62,8 +62,9 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. Blocks of
-    /// 32 bytes holding neither are passed over whole (the test vectorizes).
-    private func lineEnd(from start: Int) -> Int {
+    /// 32 bytes holding neither are passed over whole (the test vectorizes). Mutating only so that
+    /// the parser is not copied for the call (see BlockParser+Lines.swift).
+    private mutating func lineEnd(from start: Int) -> Int {
         var i = start
         while i + 32 <= src.count {
             var flagged: UInt8 = 0
@@ -244,7 +245,7 @@ struct BlockParser<Output: ParseOutput> {
 
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty
     /// and, if ordered, starts at 1.
-    func canInterrupt(with marker: ListMarker) -> Bool {
+    mutating func canInterrupt(with marker: ListMarker) -> Bool {
         guard leaf == .paragraph else { return true }
         return !isBlank(marker.content) && (marker.kind == .bulletList || marker.start == 1)
     }
@@ -257,7 +258,7 @@ struct BlockParser<Output: ParseOutput> {
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
-    func startsBlock(_ line: Int) -> Bool {
+    mutating func startsBlock(_ line: Int) -> Bool {
         isBlank(line) || quoteMarker(line) != nil || fenceOpener(line) != nil || isEmptyLineMarker(line)
             || (listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false)
     }
