@@ -24,7 +24,7 @@ extension JSONWriter {
 
     /// The `spans` array of the document JSON, from canonical spans and the values they point
     /// into.
-    static func writeSpans(_ spans: [FlatSpan], values: ValueTable, into out: inout [UInt8]) {
+    static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (i, span) in spans.enumerated() {
             UTF8Bytes.append(i == 0 ? "{\"start\":" : ",{\"start\":", to: &out)
@@ -34,7 +34,7 @@ extension JSONWriter {
             UTF8Bytes.append(span.kind.jsonMembers, to: &out)
             switch span.kind {
             case .link:
-                writeString(values.link(span.key) ?? "", into: &out)
+                values.writeLink(span.key, into: &out)
                 out.append(UInt8(ascii: "}"))
             case .color:
                 UTF8Bytes.appendColor(span.key & 0xFF_FFFF, to: &out)
@@ -71,5 +71,27 @@ extension FormatKind {
         case .bulletList: return ",\"format\":\"bullet_list\"}"
         case .orderedList: return ",\"format\":\"ordered_list\"}"
         }
+    }
+}
+
+/// Where the span writer finds link URLs and mentions: a document's `ValueTable`, or the
+/// `ParsedValues` of a parse written straight to JSON.
+protocol SpanValues {
+    /// Link `id`'s URL as a JSON string (empty for an unknown id).
+    func writeLink(_ id: UInt32, into out: inout [UInt8])
+    func mention(_ id: UInt32) -> MentionValue?
+}
+
+extension ValueTable: SpanValues {
+    func writeLink(_ id: UInt32, into out: inout [UInt8]) {
+        JSONWriter.writeString(link(id) ?? "", into: &out)
+    }
+}
+
+extension ParsedValues: SpanValues {
+    func writeLink(_ id: UInt32, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        _ = JSONWriter.appendEscaped(link(id), to: &out)
+        out.append(UInt8(ascii: "\""))
     }
 }

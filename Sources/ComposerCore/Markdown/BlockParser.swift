@@ -61,20 +61,8 @@ struct BlockParser<Output: ParseOutput> {
         closeContainers(downTo: 0)
     }
 
-    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. Blocks of
-    /// 32 bytes holding neither are passed over whole (the test vectorizes). Mutating only so that
-    /// the parser is not copied for the call (see BlockParser+Lines.swift).
-    private mutating func lineEnd(from start: Int) -> Int {
-        var i = start
-        while i + 32 <= src.count {
-            var flagged: UInt8 = 0
-            for j in i..<(i + 32) { flagged |= ((src[j] ^ 0x0A) &- 1) | ((src[j] ^ 0x0D) &- 1) }
-            if flagged & 0x80 != 0 { break }
-            i += 32
-        }
-        while i < src.count, src[i] != 0x0A, src[i] != 0x0D { i += 1 }
-        return i
-    }
+    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input.
+    private mutating func lineEnd(from start: Int) -> Int { ByteScan.lineEnd(src, from: start) }
 
     // MARK: Output
 

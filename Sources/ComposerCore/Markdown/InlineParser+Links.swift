@@ -19,8 +19,9 @@ extension InlineParser {
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
-            if let normalized = LinkTarget.normalize(extra[destinationStart...]) {
-                links.append((normalized, 0))
+            let urlStart = linkBytes.count
+            if LinkTarget.normalize(extra[destinationStart...], into: &linkBytes) {
+                links.append((urlStart, linkBytes.count, 0))
                 InlineParser.reserve(&marks, 8)
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }

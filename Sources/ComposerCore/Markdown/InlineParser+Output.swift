@@ -88,7 +88,7 @@ extension InlineParser {
             if let rgb = colors.last { style.color = rgb | 0x100_0000 }
             if running.link > 0, running.link <= links.count {
                 let local = running.link - 1
-                if links[local].id == 0 { links[local].id = output.values.intern(link: links[local].url) }
+                if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
                 style.link = links[local].id
             }
             if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
@@ -110,9 +110,9 @@ extension InlineParser {
                 output.appendCode(src[node.start..<node.end], style: code)
             case .mention:
                 let uid = String(decoding: extra[node.start..<node.end], as: UTF8.self)
-                let name = names[uid] ?? uid
+                let name = names.isEmpty ? uid : names[uid] ?? uid
                 style.link = 0
-                style.mention = output.values.add(mention: MentionValue(uid: uid, name: name))
+                style.mention = output.add(mention: MentionValue(uid: uid, name: name))
                 output.appendMention(name, style: style, block: block)
             case .lineBreak:
                 output.startLine(block)

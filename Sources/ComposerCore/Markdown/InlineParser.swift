@@ -69,14 +69,18 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
-    /// The paragraph's links: normalized URL, and its id in the document once interned.
-    var links: [(url: String, id: UInt32)] = []
+    /// The paragraph's links: where the normalized URL is in `linkBytes`, and its id in the output
+    /// once known.
+    var links: [(start: Int, end: Int, id: UInt32)] = []
+    var linkBytes: [UInt8] = []
     var backticks = BacktickIndex()
     /// Whether the content holds no `"`, `\\` or control characters other than its line breaks
     /// (every piece of it is text a JSON string holds as it is), and whether it is ASCII besides
     /// (one byte a scalar).
     var contentIsUnescaped = false
     var contentIsASCII = false
+    /// Whether the content has underline or colour tags to pair.
+    var hasTags = false
 
     // MARK: Content
 
@@ -96,22 +100,25 @@ struct InlineParser {
     }
 
     /// Parses the content into `output`, whose current line it continues; every line break
-    /// starts a line with block format `block`. Links are interned into `output.values`; mention
+    /// starts a line with block format `block`. Links get their ids from `output.link`; mention
     /// uids take their display names from `names` (else the uid).
     mutating func parse<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         pos = 0
-        extra.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
-        delimiters.removeAll(keepingCapacity: true)
+        // Most paragraphs use few of the buffers: emptying an empty one is a call all the same.
+        if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
+        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
         lastDelimiter = -1
-        brackets.removeAll(keepingCapacity: true)
+        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
         activeFloor = 0
-        marks.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
+        if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
+        hasTags = false
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
-        (contentIsUnescaped, contentIsASCII) = InlineParser.classify(src)
+        (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src)
         // Content without a single special character is one run of plain text (what the
         // tokenizer and flatten would find): written as it is, no nodes.
         if plainRunEnd(from: 0) == src.count {
@@ -121,22 +128,8 @@ struct InlineParser {
         InlineParser.reserve(&nodes, src.count / 3 + 8)
         tokenize()
         processEmphasis(bottom: -1)
-        pairTags()
+        if hasTags { pairTags() }
         flatten(into: &output, block: block, names: names)
-    }
-
-    /// See `contentIsUnescaped` and `contentIsASCII`. One pass of byte arithmetic, which
-    /// vectorizes.
-    private static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
-        var escapes: UInt8 = 0
-        var all: UInt8 = 0
-        for b in bytes {
-            all |= b
-            // The high bit: a control character other than \n, `"` or `\\` (for ASCII bytes;
-            // other bytes never set it).
-            escapes |= (((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)) & ~b
-        }
-        return (escapes & 0x80 == 0, all < 0x80)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {
@@ -174,33 +167,8 @@ struct InlineParser {
         }
     }
 
-    /// Where the run of characters from `start` that are not special ends. Blocks of 16 bytes
-    /// holding none are passed over whole (the test, an equality per special character,
-    /// vectorizes).
-    private func plainRunEnd(from start: Int) -> Int {
-        var i = start
-        while i + 16 <= src.count {
-            var flagged: UInt8 = 0
-            for j in i..<(i + 16) {
-                let b = src[j]
-                flagged |= ((b ^ 0x0A) &- 1) | ((b ^ 0x5C) &- 1) | ((b ^ 0x26) &- 1) | ((b ^ 0x60) &- 1) | ((b ^ 0x2A) &- 1)
-                    | ((b ^ 0x5F) &- 1) | ((b ^ 0x7E) &- 1) | ((b ^ 0x5B) &- 1) | ((b ^ 0x5D) &- 1) | ((b ^ 0x3C) &- 1)
-            }
-            if flagged & 0x80 != 0 { break }
-            i += 16
-        }
-        while i < src.count, !InlineParser.isSpecial(src[i]) { i += 1 }
-        return i
-    }
-
-    /// `\n \\ & ` * _ ~ [ ] <`, as bits of two masks (a switch here compiles to a jump per byte).
-    @inline(__always)
-    private static func isSpecial(_ c: UInt8) -> Bool {
-        let low: UInt64 = 1 << 0x0A | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C
-        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64)
-            | 1 << (0x7E - 64)
-        return c < 128 && ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
-    }
+    /// Where the run of characters from `start` that are not special ends.
+    private func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
     /// in the text. Spaces at the end of the line and the start of the next are dropped.
@@ -307,14 +275,17 @@ struct InlineParser {
     private mutating func handleAngle() {
         switch UTF8Bytes.byte(src, pos + 1) {
         case UInt8(ascii: "u") where matches("<u>"):
+            hasTags = true
             nodes.append(Node(kind: .underlineOpen, start: pos, end: pos + 3))
             pos += 3
             return
         case UInt8(ascii: "/") where matches("</u>"):
+            hasTags = true
             nodes.append(Node(kind: .underlineClose, start: pos, end: pos + 4))
             pos += 4
             return
         case UInt8(ascii: "/") where matches("</color>"):
+            hasTags = true
             nodes.append(Node(kind: .colorClose, start: pos, end: pos + 8))
             pos += 8
             return
@@ -324,6 +295,7 @@ struct InlineParser {
             return
         case UInt8(ascii: "c") where matches("<color=#"):
             if let rgb = colorTagValue() {
+                hasTags = true
                 nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
                 pos += 15
                 return

@@ -2,8 +2,11 @@
 /// block format. `FlatBuilder` makes a `FlatDocument` of it; `DocumentJSONBuilder` writes the
 /// document JSON straight away (what `mc_markdown_parse` returns), without a document between.
 protocol ParseOutput {
-    /// Interned link URLs and mention values the styles point into.
-    var values: ValueTable { get set }
+    /// The id styles use for link `url` (normalized, UTF-8).
+    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32
+
+    /// The id of a new mention (each mention is its own atomic run).
+    mutating func add(mention: MentionValue) -> UInt32
 
     /// Starts a line with block format `block` (after a `\n` unless it is the first).
     mutating func startLine(_ block: BlockFormat?)
