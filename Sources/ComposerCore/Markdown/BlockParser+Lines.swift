@@ -28,6 +28,22 @@ extension BlockParser {
         return i
     }
 
+    /// Whether the line from `line` on may start a block or a container: it is blank, or its
+    /// first character after spaces and tabs is one a marker begins with (`>`, a list marker, a
+    /// fence, `<p></p>`). Most lines of prose start with none, and skip every marker scan.
+    mutating func mayStartBlock(_ line: Int) -> Bool {
+        var i = line
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) { i += 1 }
+        guard i < lineEnd else { return true }
+        switch src[i] {
+        case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
+            return true
+        default:
+            return false
+        }
+    }
+
     mutating func isBlank(_ line: Int) -> Bool {
         var i = line
         while i < lineEnd {

@@ -114,7 +114,7 @@ struct BlockParser<Output: ParseOutput> {
         paragraphLines += 1
         var start = line
         while start < lineEnd, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
-        inline.appendContent(src[start..<lineEnd])
+        inline.appendContent(src, start..<lineEnd)
     }
 
     mutating func closeContainers(downTo count: Int) {
@@ -189,6 +189,7 @@ struct BlockParser<Output: ParseOutput> {
         // 4. New containers and leaves.
         var openedOnThisLine = false
         while true {
+            guard mayStartBlock(line) else { return appendParagraphLine(line) }
             if isBlank(line) {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
@@ -241,13 +242,14 @@ struct BlockParser<Output: ParseOutput> {
     /// A list marker of the same list as the open item at `depth`: a sibling item, which ends the
     /// open item even where a new list could not start.
     mutating func isSiblingItem(_ line: Int, at depth: Int) -> Bool {
-        guard depth < containers.count, case .item(let kind, _, let marker) = containers[depth].container,
+        guard depth < containers.count, mayStartBlock(line), case .item(let kind, _, let marker) = containers[depth].container,
               let found = listMarker(line) else { return false }
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
     mutating func startsBlock(_ line: Int) -> Bool {
-        isBlank(line) || quoteMarker(line) != nil || fenceOpener(line) != nil || isEmptyLineMarker(line)
+        guard mayStartBlock(line) else { return false }
+        return isBlank(line) || quoteMarker(line) != nil || fenceOpener(line) != nil || isEmptyLineMarker(line)
             || (listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false)
     }
 }

@@ -39,6 +39,7 @@ extension InlineParser {
     /// `extra` and returns the position after `)`.
     private mutating func scanInlineLinkTail(at start: Int) -> Int? {
         guard start < src.count, src[start] == UInt8(ascii: "(") else { return nil }
+        var plainDestination: Range<Int>?
         var i = skipSpaces(start + 1)
         if i < src.count, src[i] == UInt8(ascii: "<") {
             i += 1
@@ -51,12 +52,15 @@ extension InlineParser {
             guard i < src.count else { return nil }
             i += 1
         } else {
+            // Found first, decoded once the whole tail is known to be a link: a destination that
+            // is not one (as in "[a](b[a](b…", scanned from every "]") writes nothing. Entities
+            // hold no space, parenthesis or backslash, so the scan reads them byte by byte.
             var depth = 0
+            let destinationStart = i
             while i < src.count {
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
-                    extra.append(src[i + 1])
                     i += 2
                     continue
                 }
@@ -68,14 +72,10 @@ extension InlineParser {
                     if depth == 0 { break }
                     depth -= 1
                 }
-                if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
-                    i += length
-                    continue
-                }
-                extra.append(c)
                 i += 1
             }
             if depth != 0 { return nil }
+            plainDestination = destinationStart..<i
         }
         let afterDestination = i
         i = skipSpaces(i)
@@ -91,7 +91,27 @@ extension InlineParser {
             i = skipSpaces(i + 1)
         }
         guard i < src.count, src[i] == UInt8(ascii: ")") else { return nil }
+        if let range = plainDestination { decodeDestination(range) }
         return i + 1
+    }
+
+    /// Appends the destination `src[range]` to `extra`: backslash escapes and entities decoded.
+    private mutating func decodeDestination(_ range: Range<Int>) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = src[i]
+            if c == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(src[i + 1]) {
+                extra.append(src[i + 1])
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
+                i += length
+                continue
+            }
+            extra.append(c)
+            i += 1
+        }
     }
 
     /// Whether the character at `i` was written after a backslash (an odd run of them).

@@ -54,11 +54,18 @@ extension InlineParser {
         // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
         var pendingStart = 0, pendingEnd = 0
         var pendingStyle = InlineStyle.plain
+        // The style of text at the current node, worked out again only after a mark or tag
+        // changed it (most nodes change nothing).
+        var current = InlineStyle.plain
+        var changed = false
         for node in nodes {
-            running.strong += node.marks.strong
-            running.emphasis += node.marks.emphasis
-            running.strike += node.marks.strike
-            running.link += node.marks.link
+            if node.marks.strong | node.marks.emphasis | node.marks.strike != 0 || node.marks.link != 0 {
+                running.strong += node.marks.strong
+                running.emphasis += node.marks.emphasis
+                running.strike += node.marks.strike
+                running.link += node.marks.link
+                changed = true
+            }
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
             if node.kind == .text || node.kind == .delimiter || node.kind == .bracket {
                 if node.start == node.end { continue }
@@ -66,31 +73,39 @@ extension InlineParser {
                 switch node.kind {
                 case .underlineOpen:
                     underline += 1
+                    changed = true
                     continue
                 case .underlineClose:
                     underline -= 1
+                    changed = true
                     continue
                 case .colorOpen:
                     colors.append(node.rgb)
+                    changed = true
                     continue
                 case .colorClose:
                     _ = colors.popLast()
+                    changed = true
                     continue
                 case .text, .delimiter, .bracket, .code, .mention, .lineBreak:
                     break
                 }
             }
-            var style = InlineStyle()
-            if running.strong > 0 { style.flags.insert(.bold) }
-            if running.emphasis > 0 { style.flags.insert(.italic) }
-            if running.strike > 0 { style.flags.insert(.strike) }
-            if underline > 0 { style.flags.insert(.underline) }
-            if let rgb = colors.last { style.color = rgb | 0x100_0000 }
-            if running.link > 0, running.link <= links.count {
-                let local = running.link - 1
-                if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
-                style.link = links[local].id
+            if changed {
+                current = InlineStyle()
+                if running.strong > 0 { current.flags.insert(.bold) }
+                if running.emphasis > 0 { current.flags.insert(.italic) }
+                if running.strike > 0 { current.flags.insert(.strike) }
+                if underline > 0 { current.flags.insert(.underline) }
+                if let rgb = colors.last { current.color = rgb | 0x100_0000 }
+                if running.link > 0, running.link <= links.count {
+                    let local = running.link - 1
+                    if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
+                    current.link = links[local].id
+                }
+                changed = false
             }
+            var style = current
             if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
                 if node.start == pendingEnd, style == pendingStyle {
                     pendingEnd = node.end

@@ -93,7 +93,15 @@ struct InlineParser {
 
     mutating func appendContent(_ byte: UInt8) { src.append(byte) }
 
-    mutating func appendContent(_ bytes: ArraySlice<UInt8>) { src.append(contentsOf: bytes) }
+    /// Appends `source[range]`: a short range byte by byte (the generic bulk append costs some
+    /// two hundred instructions a call, more than a few bytes copied one at a time).
+    mutating func appendContent(_ source: [UInt8], _ range: Range<Int>) {
+        if range.count <= 16 {
+            for i in range { src.append(source[i]) }
+        } else {
+            src.append(contentsOf: source[range])
+        }
+    }
 
     mutating func trimContentEnd() {
         while let last = src.last, last == 0x20 || last == 0x09 { src.removeLast() }
