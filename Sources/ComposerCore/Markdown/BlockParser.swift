@@ -38,8 +38,9 @@ struct BlockParser<Output: ParseOutput> {
     var lineStart = 0
     var lineEnd = 0
     var thematicBreaks = ThematicBreakIndex()
-    /// Reused for every paragraph, so its buffers are allocated once per input.
-    var inline = InlineParser()
+    /// Reused for every paragraph, and taken from (and given back to) `InlineParserPool`, so its
+    /// buffers are allocated once, not once per input.
+    var inline = InlineParserPool.take()
 
     init(source: [UInt8], names: [String: String], output: Output) {
         src = source
@@ -59,6 +60,8 @@ struct BlockParser<Output: ParseOutput> {
         }
         closeLeaf()
         closeContainers(downTo: 0)
+        InlineParserPool.give(inline)
+        inline = InlineParser()
     }
 
     /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input.
