@@ -4,6 +4,14 @@
 enum ByteScan {
     private typealias Block = SIMD16<UInt8>
 
+    /// Whether any lane of `mask` is set. The standard `any` reduces through a generic `min()`
+    /// that is not inlined (a call per block); the two halves as integers are two instructions.
+    @inline(__always)
+    private static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return halves[0] | halves[1] != 0
+    }
+
     @inline(__always)
     private static func load(_ base: UnsafePointer<UInt8>, _ i: Int) -> Block {
         UnsafeRawPointer(base + i).loadUnaligned(as: Block.self)
@@ -17,7 +25,7 @@ enum ByteScan {
             var i = max(0, start)
             while i + 16 <= n {
                 let v = load(base, i)
-                if any((v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x0D))) { break }
+                if anySet((v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x0D))) { break }
                 i += 16
             }
             while i < n, base[i] != 0x0A, base[i] != 0x0D { i += 1 }
@@ -38,7 +46,7 @@ enum ByteScan {
                     .| (v .== Block(repeating: 0x60)) .| (v .== Block(repeating: 0x2A)) .| (v .== Block(repeating: 0x5F))
                     .| (v .== Block(repeating: 0x7E)) .| (v .== Block(repeating: 0x5B)) .| (v .== Block(repeating: 0x5D))
                     .| (v .== Block(repeating: 0x3C))
-                if any(special) { break }
+                if anySet(special) { break }
                 i += 16
             }
             while i < n, !isSpecial(base[i]) { i += 1 }
@@ -63,11 +71,11 @@ enum ByteScan {
             var i = max(0, start)
             while i + 64 <= n {
                 let v = load(base, i) | load(base, i + 16) | load(base, i + 32) | load(base, i + 48)
-                if any(v .>= Block(repeating: 0x80)) { break }
+                if anySet(v .>= Block(repeating: 0x80)) { break }
                 i += 64
             }
             while i + 16 <= n {
-                if any(load(base, i) .>= Block(repeating: 0x80)) { break }
+                if anySet(load(base, i) .>= Block(repeating: 0x80)) { break }
                 i += 16
             }
             while i < n, base[i] < 0x80 { i += 1 }
@@ -86,7 +94,7 @@ enum ByteScan {
                 smallest = pointwiseMin(smallest, load(base, i))
                 i += 16
             }
-            if any(smallest .== Block()) { return true }
+            if anySet(smallest .== Block()) { return true }
             while i < n {
                 if base[i] == 0 { return true }
                 i += 1
@@ -102,7 +110,7 @@ enum ByteScan {
             guard let base = buf.baseAddress else { return (true, true) }
             let n = buf.count
             var i = 0
-            var escapes = SIMDMask<Block.MaskStorage>(repeating: false)
+            var escapes = SIMDMask<SIMD16<Int8>>(repeating: false)
             var high = Block()
             while i + 16 <= n {
                 let v = load(base, i)
@@ -111,8 +119,8 @@ enum ByteScan {
                     .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: 0x5C))
                 i += 16
             }
-            var unescaped = !any(escapes)
-            var ascii = !any(high .>= Block(repeating: 0x80))
+            var unescaped = !anySet(escapes)
+            var ascii = !anySet(high .>= Block(repeating: 0x80))
             while i < n {
                 let b = base[i]
                 if (b < 0x20 && b != 0x0A) || b == 0x22 || b == 0x5C { unescaped = false }
