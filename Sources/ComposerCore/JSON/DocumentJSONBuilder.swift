@@ -63,6 +63,23 @@ struct DocumentJSONBuilder: ParseOutput {
         append(bytes[...], style: style)
     }
 
+    /// Without names, the uid bytes are the name: no string is made of them.
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
+        guard names.isEmpty else {
+            let uid = String(decoding: uid, as: UTF8.self)
+            let name = names[uid] ?? uid
+            var style = style
+            style.mention = add(mention: MentionValue(uid: uid, name: name))
+            return appendMention(name, style: style, block: block)
+        }
+        var style = style
+        style.mention = values.add(mentionOfUID: uid)
+        settle()
+        tracker.restyle(style, at: offset)
+        json.append(UInt8(ascii: "@"))
+        offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
+    }
+
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
         guard !bytes.isEmpty else { return }
         settle()

@@ -27,7 +27,7 @@ enum HTMLTag: Equatable {
             UTF8Bytes.append("\">", to: &out)
         case .mention(let id):
             UTF8Bytes.append("<span class=\"mention\" data-uid=\"", to: &out)
-            HTMLTag.appendEscaped(Array((values.mention(id)?.uid ?? "").utf8)[...], to: &out)
+            HTMLTag.appendEscaped(values.mentionUID(id), to: &out)
             UTF8Bytes.append("\">", to: &out)
         case .underline: UTF8Bytes.append("<u>", to: &out)
         case .strike: UTF8Bytes.append("<del>", to: &out)

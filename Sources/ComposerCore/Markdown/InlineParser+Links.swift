@@ -11,37 +11,43 @@ extension InlineParser {
             appendText(pos - 1, pos)
             return
         }
-        InlineParser.reserve(&extra, 64)
         let destinationStart = extra.count
-        if !opener.image, let end = scanInlineLinkTail(at: pos) {
+        if !opener.image, let (end, source) = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
             let urlStart = linkBytes.count
-            if LinkTarget.normalize(extra[destinationStart...], into: &linkBytes) {
+            // A destination without escapes or entities is read where it is in the source.
+            let destination = source.map { src[$0] } ?? extra[destinationStart...]
+            if LinkTarget.normalize(destination, into: &linkBytes) {
                 links.append((urlStart, linkBytes.count, 0))
                 InlineParser.reserve(&marks, 8)
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
-            extra.removeSubrange(destinationStart...)
+            if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
             return
         }
-        extra.removeSubrange(destinationStart...)
+        if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
         appendText(pos - 1, pos)
     }
 
-    /// `(destination "optional title")` right after `]`: appends the decoded destination to
-    /// `extra` and returns the position after `)`.
-    private mutating func scanInlineLinkTail(at start: Int) -> Int? {
+    /// `(destination "optional title")` right after `]`: the position after `)`, and the
+    /// destination's range in `src` when it holds no escape or entity (else it is appended,
+    /// decoded, to `extra`).
+    private mutating func scanInlineLinkTail(at start: Int) -> (end: Int, source: Range<Int>?)? {
         guard start < src.count, src[start] == UInt8(ascii: "(") else { return nil }
-        var plainDestination: Range<Int>?
+        // A destination to decode into `extra` once the tail is known to be a link, or one to read
+        // where it is.
+        var decodeRange: Range<Int>?
+        var sourceRange: Range<Int>?
         var i = skipSpaces(start + 1)
         if i < src.count, src[i] == UInt8(ascii: "<") {
+            InlineParser.reserve(&extra, 64)
             i += 1
             while i < src.count, src[i] != UInt8(ascii: ">") {
                 if src[i] == 0x0A || src[i] == UInt8(ascii: "<") { return nil }
@@ -56,14 +62,17 @@ extension InlineParser {
             // is not one (as in "[a](b[a](b…", scanned from every "]") writes nothing. Entities
             // hold no space, parenthesis or backslash, so the scan reads them byte by byte.
             var depth = 0
+            var decoded = false
             let destinationStart = i
             while i < src.count {
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
+                    decoded = true
                     i += 2
                     continue
                 }
+                if c == UInt8(ascii: "&") { decoded = true }
                 if c == UInt8(ascii: "(") {
                     depth += 1
                     if depth > 32 { return nil }
@@ -75,7 +84,11 @@ extension InlineParser {
                 i += 1
             }
             if depth != 0 { return nil }
-            plainDestination = destinationStart..<i
+            if decoded {
+                decodeRange = destinationStart..<i
+            } else {
+                sourceRange = destinationStart..<i
+            }
         }
         let afterDestination = i
         i = skipSpaces(i)
@@ -91,12 +104,13 @@ extension InlineParser {
             i = skipSpaces(i + 1)
         }
         guard i < src.count, src[i] == UInt8(ascii: ")") else { return nil }
-        if let range = plainDestination { decodeDestination(range) }
-        return i + 1
+        if let range = decodeRange { decodeDestination(range) }
+        return (i + 1, sourceRange)
     }
 
     /// Appends the destination `src[range]` to `extra`: backslash escapes and entities decoded.
     private mutating func decodeDestination(_ range: Range<Int>) {
+        InlineParser.reserve(&extra, 64)
         var i = range.lowerBound
         while i < range.upperBound {
             let c = src[i]

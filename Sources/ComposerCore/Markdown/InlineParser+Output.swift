@@ -124,11 +124,8 @@ extension InlineParser {
                 code.color = 0
                 output.appendCode(src[node.start..<node.end], style: code)
             case .mention:
-                let uid = String(decoding: extra[node.start..<node.end], as: UTF8.self)
-                let name = names.isEmpty ? uid : names[uid] ?? uid
                 style.link = 0
-                style.mention = output.add(mention: MentionValue(uid: uid, name: name))
-                output.appendMention(name, style: style, block: block)
+                output.appendMention(uid: extra[node.start..<node.end], names: names, style: style, block: block)
             case .lineBreak:
                 output.startLine(block)
             default:

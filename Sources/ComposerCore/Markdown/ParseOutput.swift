@@ -23,6 +23,10 @@ protocol ParseOutput {
 
     /// Appends a mention's text, `@` and the display name (in which a `\n` starts a line).
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?)
+
+    /// Appends the mention of `uid` (UTF-8): a new mention value, its display name from `names`
+    /// (else the uid), written as `appendMention(_:style:block:)` does with `style` carrying it.
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?)
 }
 
 extension ParseOutput {
@@ -40,5 +44,13 @@ extension ParseOutput {
 
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
         appendLines(Array("@\(name)".utf8)[...], style: style, block: block)
+    }
+
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
+        let uid = String(decoding: uid, as: UTF8.self)
+        let name = names.isEmpty ? uid : names[uid] ?? uid
+        var style = style
+        style.mention = add(mention: MentionValue(uid: uid, name: name))
+        appendMention(name, style: style, block: block)
     }
 }

@@ -11,7 +11,9 @@ struct ParsedValues {
     private var linkBytes: [UInt8] = []
     /// Where each link's URL ends in `linkBytes` (it starts where the one before ends).
     private var linkEnds: [Int] = []
-    private(set) var mentions: [MentionValue] = []
+    /// Each mention's uid and display name, as UTF-8 ranges of `mentionBytes`.
+    private var mentionBytes: [UInt8] = []
+    private var mentions: [(uid: Range<Int>, name: Range<Int>)] = []
 
     init() {}
 
@@ -21,7 +23,7 @@ struct ParsedValues {
             linkBytes.append(contentsOf: url.utf8)
             linkEnds.append(linkBytes.count)
         }
-        mentions = table.mentions
+        for mention in table.mentions { _ = add(mention: mention) }
     }
 
     /// The id of link `url` (normalized UTF-8).
@@ -44,11 +46,29 @@ struct ParsedValues {
 
     /// Adds one mention instance (mentions are never merged: each is an atomic run).
     mutating func add(mention value: MentionValue) -> UInt32 {
-        mentions.append(value)
+        let uidStart = mentionBytes.count
+        mentionBytes.append(contentsOf: value.uid.utf8)
+        let nameStart = mentionBytes.count
+        mentionBytes.append(contentsOf: value.name.utf8)
+        mentions.append((uidStart..<nameStart, nameStart..<mentionBytes.count))
         return UInt32(mentions.count)
     }
 
-    func mention(_ id: UInt32) -> MentionValue? {
-        id == 0 || Int(id) > mentions.count ? nil : mentions[Int(id) - 1]
+    /// Adds a mention whose display name is its uid.
+    mutating func add(mentionOfUID uid: ArraySlice<UInt8>) -> UInt32 {
+        let start = mentionBytes.count
+        mentionBytes.append(contentsOf: uid)
+        mentions.append((start..<mentionBytes.count, start..<mentionBytes.count))
+        return UInt32(mentions.count)
+    }
+
+    /// Mention `id`'s uid, empty for an unknown id.
+    func mentionUID(_ id: UInt32) -> ArraySlice<UInt8> {
+        id == 0 || Int(id) > mentions.count ? [] : mentionBytes[mentions[Int(id) - 1].uid]
+    }
+
+    /// Mention `id`'s display name, empty for an unknown id.
+    func mentionName(_ id: UInt32) -> ArraySlice<UInt8> {
+        id == 0 || Int(id) > mentions.count ? [] : mentionBytes[mentions[Int(id) - 1].name]
     }
 }
