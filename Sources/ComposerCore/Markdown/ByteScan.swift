@@ -89,12 +89,13 @@ enum ByteScan {
             guard let base = buf.baseAddress else { return false }
             let n = buf.count
             var i = 0
-            var smallest = Block(repeating: 0xFF)
+            // Lanes that met a zero, or-ed block after block (pointwiseMin is a generic call).
+            var zeros = SIMDMask<SIMD16<Int8>>(repeating: false)
             while i + 16 <= n {
-                smallest = pointwiseMin(smallest, load(base, i))
+                zeros = zeros .| (load(base, i) .== Block())
                 i += 16
             }
-            if anySet(smallest .== Block()) { return true }
+            if anySet(zeros) { return true }
             while i < n {
                 if base[i] == 0 { return true }
                 i += 1

@@ -18,13 +18,14 @@ extension InlineParser {
         for open in colors { nodes[open].kind = .text }
     }
 
-    /// Running totals of the marks that start (+) and end (-) at a node.
+    /// Running totals of the marks that start (+) and end (-) at a node (32-bit: a node holds
+    /// them; wrapping arithmetic, though no paragraph that fits in memory nests 2^31 marks).
     struct MarkDelta {
         var strong: Int32 = 0
         var emphasis: Int32 = 0
         var strike: Int32 = 0
         /// Links never nest (no links inside links), so their ids add up to the one link open.
-        var link = 0
+        var link: Int32 = 0
     }
 
     /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
@@ -35,17 +36,17 @@ extension InlineParser {
         // no end.
         for mark in marks where mark.start < mark.end && mark.start < nodes.count {
             switch mark.kind {
-            case .strong: nodes[mark.start].marks.strong += 1
-            case .emphasis: nodes[mark.start].marks.emphasis += 1
-            case .strike: nodes[mark.start].marks.strike += 1
-            case .link: nodes[mark.start].marks.link += mark.link
+            case .strong: nodes[mark.start].marks.strong &+= 1
+            case .emphasis: nodes[mark.start].marks.emphasis &+= 1
+            case .strike: nodes[mark.start].marks.strike &+= 1
+            case .link: nodes[mark.start].marks.link &+= Int32(truncatingIfNeeded: mark.link)
             }
             guard mark.end < nodes.count else { continue }
             switch mark.kind {
-            case .strong: nodes[mark.end].marks.strong -= 1
-            case .emphasis: nodes[mark.end].marks.emphasis -= 1
-            case .strike: nodes[mark.end].marks.strike -= 1
-            case .link: nodes[mark.end].marks.link -= mark.link
+            case .strong: nodes[mark.end].marks.strong &-= 1
+            case .emphasis: nodes[mark.end].marks.emphasis &-= 1
+            case .strike: nodes[mark.end].marks.strike &-= 1
+            case .link: nodes[mark.end].marks.link &-= Int32(truncatingIfNeeded: mark.link)
             }
         }
         var running = MarkDelta()
@@ -60,10 +61,10 @@ extension InlineParser {
         var changed = false
         for node in nodes {
             if node.marks.strong | node.marks.emphasis | node.marks.strike != 0 || node.marks.link != 0 {
-                running.strong += node.marks.strong
-                running.emphasis += node.marks.emphasis
-                running.strike += node.marks.strike
-                running.link += node.marks.link
+                running.strong &+= node.marks.strong
+                running.emphasis &+= node.marks.emphasis
+                running.strike &+= node.marks.strike
+                running.link &+= node.marks.link
                 changed = true
             }
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
@@ -98,8 +99,8 @@ extension InlineParser {
                 if running.strike > 0 { current.flags.insert(.strike) }
                 if underline > 0 { current.flags.insert(.underline) }
                 if let rgb = colors.last { current.color = rgb | 0x100_0000 }
-                if running.link > 0, running.link <= links.count {
-                    let local = running.link - 1
+                if running.link > 0, Int(running.link) <= links.count {
+                    let local = Int(running.link) - 1
                     if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
                     current.link = links[local].id
                 }

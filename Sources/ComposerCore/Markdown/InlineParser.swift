@@ -16,28 +16,39 @@ struct InlineParser {
         case lineBreak
     }
 
+    /// 40 bytes (fields largest first): a paragraph dense with syntax has a node every byte or
+    /// two, so their size is most of the memory its parse touches.
     struct Node {
-        var kind: NodeKind
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
         var start: Int
         var end: Int
-        var inExtra = false
-        /// A colour tag's RGB value.
-        var rgb: UInt32 = 0
         /// The marks starting (+) and ending (-) here (see `flatten`).
         var marks = MarkDelta()
+        /// A colour tag's RGB value.
+        var rgb: UInt32 = 0
+        var kind: NodeKind
+        var inExtra = false
+
+        init(kind: NodeKind, start: Int, end: Int, inExtra: Bool = false, rgb: UInt32 = 0) {
+            self.start = start
+            self.end = end
+            self.rgb = rgb
+            self.kind = kind
+            self.inExtra = inExtra
+        }
     }
 
+    /// Fields largest first (40 bytes, not 48).
     struct Delimiter {
         var node: Int
-        var char: UInt8
         var length: Int
-        var canOpen: Bool
-        var canClose: Bool
         /// Neighbours in the delimiter stack, -1 for none.
         var previous: Int
         var next: Int
+        var char: UInt8
+        var canOpen: Bool
+        var canClose: Bool
     }
 
     struct Bracket {
@@ -272,8 +283,8 @@ struct InlineParser {
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
         InlineParser.reserve(&delimiters, src.count / 8 + 4)
-        delimiters.append(Delimiter(node: nodes.count - 1, char: c, length: count, canOpen: canOpen, canClose: canClose,
-                                    previous: lastDelimiter, next: -1))
+        delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
+                                    canOpen: canOpen, canClose: canClose))
         let index = delimiters.count - 1
         if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
         lastDelimiter = index
