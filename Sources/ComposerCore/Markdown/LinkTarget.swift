@@ -10,6 +10,9 @@ enum LinkTarget {
             out.append(contentsOf: destination)
             return true
         }
+        // Without a ':' there is no scheme, and without a '.' no host name (`label(.label)+`):
+        // `LinkPolicy` refuses it, after building an error message this would throw away.
+        guard destination.contains(UInt8(ascii: ":")) || destination.contains(UInt8(ascii: ".")) else { return false }
         guard let url = try? LinkPolicy.normalize(String(decoding: destination, as: UTF8.self)) else { return false }
         out.append(contentsOf: url.utf8)
         return true
