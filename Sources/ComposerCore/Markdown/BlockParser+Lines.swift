@@ -69,8 +69,16 @@ extension BlockParser {
         return after < lineEnd && LineScan.isSpaceOrTab(src[after]) ? after + 1 : after
     }
 
-    /// A list marker after at most three spaces.
+    /// A list marker after at most three spaces. The last answer is kept: a line that starts an
+    /// item is asked about several times (lazy continuation, sibling item, the new item).
     mutating func listMarker(_ line: Int) -> ListMarker? {
+        if lastListMarker.line == line, lastListMarker.lineEnd == lineEnd { return lastListMarker.marker }
+        let marker = scanListMarker(line)
+        lastListMarker = (line, lineEnd, marker)
+        return marker
+    }
+
+    private mutating func scanListMarker(_ line: Int) -> ListMarker? {
         let indent = indentation(line)
         guard indent <= 3 else { return nil }
         let rest = skipSpaces(line)

@@ -38,6 +38,8 @@ struct BlockParser<Output: ParseOutput> {
     var lineStart = 0
     var lineEnd = 0
     var thematicBreaks = ThematicBreakIndex()
+    /// `listMarker`'s last answer, for the position and line end it was asked at.
+    var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
     /// Reused for every paragraph, and taken from (and given back to) `InlineParserPool`, so its
     /// buffers are allocated once, not once per input.
     var inline = InlineParserPool.take()
@@ -252,7 +254,16 @@ struct BlockParser<Output: ParseOutput> {
 
     mutating func startsBlock(_ line: Int) -> Bool {
         guard mayStartBlock(line) else { return false }
-        return isBlank(line) || quoteMarker(line) != nil || fenceOpener(line) != nil || isEmptyLineMarker(line)
-            || (listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false)
+        // Only the scans its first character can start (`mayStartBlock` passed spaces and tabs).
+        var first = line
+        while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
+        guard first < lineEnd else { return true }
+        switch src[first] {
+        case UInt8(ascii: ">"): return quoteMarker(line) != nil
+        case UInt8(ascii: "`"), UInt8(ascii: "~"): return fenceOpener(line) != nil
+        case UInt8(ascii: "<"): return isEmptyLineMarker(line)
+        default:
+            return listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false
+        }
     }
 }
