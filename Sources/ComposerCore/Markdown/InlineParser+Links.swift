@@ -64,20 +64,38 @@ extension InlineParser {
             var depth = 0
             var decoded = false
             let destinationStart = i
+            // Whether the bytes scanned hold no `)` and no backslash (see `parenMemo`).
+            var clean = true
+            if let memo = parenMemo, memo.start < i, i <= memo.fail {
+                // The scan from `memo.start` met its 33rd `(` at `memo.fail` with nothing but
+                // plain bytes and `(` before it: from here it gets there with that many fewer
+                // opened as lie before `i`, and goes on from the byte after.
+                var before = 0
+                for k in memo.start..<i where src[k] == UInt8(ascii: "(") { before += 1 }
+                depth = 33 - before
+                if depth > 32 { return nil }
+                decoded = memo.decoded
+                i = memo.fail + 1
+            }
             while i < src.count {
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
                     decoded = true
+                    clean = false
                     i += 2
                     continue
                 }
                 if c == UInt8(ascii: "&") { decoded = true }
                 if c == UInt8(ascii: "(") {
                     depth += 1
-                    if depth > 32 { return nil }
+                    if depth > 32 {
+                        if clean { parenMemo = (destinationStart, i, decoded) }
+                        return nil
+                    }
                 }
                 if c == UInt8(ascii: ")") {
+                    clean = false
                     if depth == 0 { break }
                     depth -= 1
                 }

@@ -92,6 +92,11 @@ struct InlineParser {
     var contentIsASCII = false
     /// Whether the content has underline or colour tags to pair.
     var hasTags = false
+    /// The last link destination scan that failed on its 33rd unclosed `(` (at `fail`) with no
+    /// `)` or backslash on the way, and whether it met an `&`. A scan starting inside that stretch
+    /// resumes after it instead of reading it again: "[a](" repeated, where every `]` scans 32
+    /// parentheses ahead, stays linear with a small constant.
+    var parenMemo: (start: Int, fail: Int, decoded: Bool)?
 
     // MARK: Content
 
@@ -134,6 +139,7 @@ struct InlineParser {
         if !links.isEmpty { links.removeAll(keepingCapacity: true) }
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
+        parenMemo = nil
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
