@@ -94,7 +94,12 @@ struct DocumentJSONBuilder: ParseOutput {
             tracker.restyle(style, at: offset)
         }
         if !ascii, pendingStart < 0 { pendingStart = json.count }
-        json.append(contentsOf: bytes)
+        // A few bytes go one by one (cheaper than the generic bulk append).
+        if bytes.count <= 8 {
+            for b in bytes { json.append(b) }
+        } else {
+            json.append(contentsOf: bytes)
+        }
         // Text after pending text is counted with it.
         if pendingStart < 0 { offset += bytes.count }
     }

@@ -150,7 +150,7 @@ struct InlineParser {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
-        InlineParser.reserve(&nodes, src.count / 3 + 8)
+        InlineParser.reserve(&nodes, src.count / 2 + 8)
         tokenize()
         processEmphasis(bottom: -1)
         if hasTags { pairTags() }
