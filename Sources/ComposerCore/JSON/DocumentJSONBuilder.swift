@@ -3,10 +3,14 @@
 /// no flat text and no second pass over either (`FlatDocument.jsonUTF8` gives the same bytes).
 struct DocumentJSONBuilder: ParseOutput {
     private var json: [UInt8] = []
-    var values = ValueTable()
+    private var values = ParsedValues()
     private var tracker: SpanTracker
-    /// Scalars of text written so far.
+    /// Scalars of text written so far, but for the text from `pendingStart` on.
     private var offset = 0
+    /// Where the non-ASCII text copied as it is since `offset` was last brought up to date starts
+    /// in `json` (-1 for none): its scalars are counted when an offset is needed (a style changes,
+    /// a line starts, escaped text comes), in one pass instead of one per piece.
+    private var pendingStart = -1
     private var lineCount = 0
     /// The run of lines with one block format going on: its format and where its first line
     /// starts.
@@ -21,7 +25,16 @@ struct DocumentJSONBuilder: ParseOutput {
         UTF8Bytes.append("{\"text\":\"", to: &json)
     }
 
+    /// Brings `offset` up to date.
+    @inline(__always)
+    private mutating func settle() {
+        guard pendingStart >= 0 else { return }
+        offset += ByteScan.scalarCount(json, pendingStart..<json.count)
+        pendingStart = -1
+    }
+
     mutating func startLine(_ block: BlockFormat?) {
+        settle()
         if lineCount > 0 {
             // The line before ends here.
             if block != blockRun {
@@ -39,17 +52,56 @@ struct DocumentJSONBuilder: ParseOutput {
         lineCount += 1
     }
 
+    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 { values.link(url) }
+
+    mutating func add(mention: MentionValue) -> UInt32 { values.add(mention: mention) }
+
+    /// `@` and the name, escaped as it is written (no string of both is made).
+    mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
+        let bytes = [UInt8(ascii: "@")] + Array(name.utf8)
+        guard !bytes.contains(0x0A) else { return appendLines(bytes[...], style: style, block: block) }
+        append(bytes[...], style: style)
+    }
+
+    /// Without names, the uid bytes are the name: no string is made of them.
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
+        guard names.isEmpty else {
+            let uid = String(decoding: uid, as: UTF8.self)
+            let name = names[uid] ?? uid
+            var style = style
+            style.mention = add(mention: MentionValue(uid: uid, name: name))
+            return appendMention(name, style: style, block: block)
+        }
+        var style = style
+        style.mention = values.add(mentionOfUID: uid)
+        settle()
+        tracker.restyle(style, at: offset)
+        json.append(UInt8(ascii: "@"))
+        offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
+    }
+
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
         guard !bytes.isEmpty else { return }
+        settle()
         tracker.restyle(style, at: offset)
         offset += JSONWriter.appendEscaped(bytes, to: &json)
     }
 
     mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
         guard !bytes.isEmpty else { return }
-        tracker.restyle(style, at: offset)
-        json.append(contentsOf: bytes)
-        offset += ascii ? bytes.count : UTF8Bytes.scalarCount(bytes)
+        if style != tracker.style {
+            settle()
+            tracker.restyle(style, at: offset)
+        }
+        if !ascii, pendingStart < 0 { pendingStart = json.count }
+        // A few bytes go one by one (cheaper than the generic bulk append).
+        if bytes.count <= 8 {
+            for b in bytes { json.append(b) }
+        } else {
+            json.append(contentsOf: bytes)
+        }
+        // Text after pending text is counted with it.
+        if pendingStart < 0 { offset += bytes.count }
     }
 
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
@@ -59,6 +111,7 @@ struct DocumentJSONBuilder: ParseOutput {
 
     /// The document JSON.
     mutating func finish() -> [UInt8] {
+        settle()
         tracker.restyle(.plain, at: offset)
         if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
         UTF8Bytes.append("\",\"spans\":", to: &json)

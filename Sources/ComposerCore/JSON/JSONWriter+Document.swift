@@ -23,33 +23,38 @@ extension JSONWriter {
     }
 
     /// The `spans` array of the document JSON, from canonical spans and the values they point
-    /// into.
-    static func writeSpans(_ spans: [FlatSpan], values: ValueTable, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (i, span) in spans.enumerated() {
-            UTF8Bytes.append(i == 0 ? "{\"start\":" : ",{\"start\":", to: &out)
-            UTF8Bytes.appendDecimal(span.start, to: &out)
-            UTF8Bytes.append(",\"end\":", to: &out)
-            UTF8Bytes.appendDecimal(span.end, to: &out)
-            UTF8Bytes.append(span.kind.jsonMembers, to: &out)
-            switch span.kind {
-            case .link:
-                writeString(values.link(span.key) ?? "", into: &out)
-                out.append(UInt8(ascii: "}"))
-            case .color:
-                UTF8Bytes.appendColor(span.key & 0xFF_FFFF, to: &out)
-                UTF8Bytes.append("\"}", to: &out)
-            case .mention:
-                let mention = values.mention(span.key) ?? MentionValue(uid: "", name: "")
-                writeString(mention.uid, into: &out)
-                UTF8Bytes.append(",\"name\":", to: &out)
-                writeString(mention.name, into: &out)
-                out.append(UInt8(ascii: "}"))
-            default:
-                break
+    /// into. Written through a `ByteCursor` into room for an upper bound of its size, then
+    /// appended at once: a span costs a few stores per byte instead of five array appends.
+    static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout [UInt8]) {
+        var bound = 2
+        for span in spans { bound += ByteCursor.spanBound + values.valueBound(span) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in
+            guard let base = room.baseAddress else { return }
+            var w = ByteCursor(base: base, capacity: room.count)
+            w.put(UInt8(ascii: "["))
+            for (i, span) in spans.enumerated() {
+                w.put(i == 0 ? "{\"start\":" : ",{\"start\":")
+                w.putDecimal(span.start)
+                w.put(",\"end\":")
+                w.putDecimal(span.end)
+                w.put(span.kind.jsonMembers)
+                switch span.kind {
+                case .link:
+                    values.writeLink(span.key, to: &w)
+                    w.put(UInt8(ascii: "}"))
+                case .color:
+                    w.putColor(span.key & 0xFF_FFFF)
+                    w.put("\"}")
+                case .mention:
+                    values.writeMention(span.key, to: &w)
+                    w.put(UInt8(ascii: "}"))
+                default:
+                    break
+                }
             }
+            w.put(UInt8(ascii: "]"))
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
         }
-        out.append(UInt8(ascii: "]"))
     }
 }
 
@@ -71,5 +76,59 @@ extension FormatKind {
         case .bulletList: return ",\"format\":\"bullet_list\"}"
         case .orderedList: return ",\"format\":\"ordered_list\"}"
         }
+    }
+}
+
+/// Where the span writer finds link URLs and mentions: a document's `ValueTable`, or the
+/// `ParsedValues` of a parse written straight to JSON.
+protocol SpanValues {
+    /// At least the bytes `writeLink` / `writeMention` write for `span`.
+    func valueBound(_ span: FlatSpan) -> Int
+    /// Link `id`'s URL as a JSON string (empty for an unknown id).
+    func writeLink(_ id: UInt32, to w: inout ByteCursor)
+    /// Mention `id`'s uid as a JSON string, `,"name":` and its name as one.
+    func writeMention(_ id: UInt32, to w: inout ByteCursor)
+}
+
+extension ValueTable: SpanValues {
+    func valueBound(_ span: FlatSpan) -> Int {
+        switch span.kind {
+        case .link: return ByteCursor.stringBound(link(span.key)?.utf8.count ?? 0)
+        case .mention:
+            let m = mention(span.key)
+            return ByteCursor.stringBound(m?.uid.utf8.count ?? 0) + ByteCursor.stringBound(m?.name.utf8.count ?? 0) + 16
+        default: return 0
+        }
+    }
+
+    func writeLink(_ id: UInt32, to w: inout ByteCursor) {
+        w.putString((link(id) ?? "").utf8)
+    }
+
+    func writeMention(_ id: UInt32, to w: inout ByteCursor) {
+        let m = mention(id) ?? MentionValue(uid: "", name: "")
+        w.putString(m.uid.utf8)
+        w.put(",\"name\":")
+        w.putString(m.name.utf8)
+    }
+}
+
+extension ParsedValues: SpanValues {
+    func valueBound(_ span: FlatSpan) -> Int {
+        switch span.kind {
+        case .link: return ByteCursor.stringBound(link(span.key).count)
+        case .mention: return ByteCursor.stringBound(mentionUID(span.key).count) + ByteCursor.stringBound(mentionName(span.key).count) + 16
+        default: return 0
+        }
+    }
+
+    func writeLink(_ id: UInt32, to w: inout ByteCursor) {
+        w.putString(link(id))
+    }
+
+    func writeMention(_ id: UInt32, to w: inout ByteCursor) {
+        w.putString(mentionUID(id))
+        w.put(",\"name\":")
+        w.putString(mentionName(id))
     }
 }

@@ -81,6 +81,15 @@ public enum JSONWriter {
     /// many scalars they hold: one pass for both, by blocks of 16 bytes that need no escape
     /// (the test and the count vectorize).
     static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) -> Int {
+        // A few bytes go one by one: the block loop and the bulk append cost more than they do.
+        if bytes.count <= 8 {
+            var scalars = 0
+            for b in bytes {
+                if b & 0xC0 != 0x80 { scalars += 1 }
+                if needsEscape(b) { appendEscape(b, to: &out) } else { out.append(b) }
+            }
+            return scalars
+        }
         var continuations = 0
         var copied = bytes.startIndex
         var i = bytes.startIndex

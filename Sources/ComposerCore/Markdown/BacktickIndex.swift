@@ -15,6 +15,9 @@ struct BacktickIndex {
     /// Per length, the first run of that length not yet passed (-1 for none).
     private var cursors: [Int] = []
 
+    /// Whether its buffers are small enough to keep between parses (see `InlineParserPool`).
+    var isSmall: Bool { runs.capacity <= 1 << 13 && cursors.capacity <= 1 << 13 }
+
     mutating func reset() {
         guard isBuilt else { return }
         isBuilt = false

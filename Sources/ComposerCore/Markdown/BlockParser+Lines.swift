@@ -1,8 +1,12 @@
 /// What a line (from position `line` to `lineEnd`) starts: quote and list markers, fences, the
 /// empty-line marker, thematic breaks. Tabs count to the next multiple of 4 columns.
+///
+/// The scans change nothing but are `mutating`: the parser is a large struct, and a non-mutating
+/// method called from a mutating one gets a copy of all of it (a 400-byte memcpy per call, per
+/// line and per container marker: callgrind showed it as the largest cost of line-dense input).
 extension BlockParser {
 
-    func indentation(_ line: Int) -> Int {
+    mutating func indentation(_ line: Int) -> Int {
         var columns = 0
         var i = line
         while i < lineEnd {
@@ -14,7 +18,7 @@ extension BlockParser {
 
     /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4, and is
     /// dropped whole).
-    func dropIndent(_ line: Int, _ columns: Int) -> Int {
+    mutating func dropIndent(_ line: Int, _ columns: Int) -> Int {
         var i = line
         var dropped = 0
         while dropped < columns, i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
@@ -24,7 +28,23 @@ extension BlockParser {
         return i
     }
 
-    func isBlank(_ line: Int) -> Bool {
+    /// Whether the line from `line` on may start a block or a container: it is blank, or its
+    /// first character after spaces and tabs is one a marker begins with (`>`, a list marker, a
+    /// fence, `<p></p>`). Most lines of prose start with none, and skip every marker scan.
+    mutating func mayStartBlock(_ line: Int) -> Bool {
+        var i = line
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) { i += 1 }
+        guard i < lineEnd else { return true }
+        switch src[i] {
+        case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    mutating func isBlank(_ line: Int) -> Bool {
         var i = line
         while i < lineEnd {
             guard LineScan.isSpaceOrTab(src[i]) else { return false }
@@ -34,14 +54,14 @@ extension BlockParser {
     }
 
     /// Past the spaces (not tabs) at `i`.
-    func skipSpaces(_ i: Int) -> Int {
+    mutating func skipSpaces(_ i: Int) -> Int {
         var i = i
         while i < lineEnd, src[i] == 0x20 { i += 1 }
         return i
     }
 
     /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
-    func quoteMarker(_ line: Int) -> Int? {
+    mutating func quoteMarker(_ line: Int) -> Int? {
         guard indentation(line) <= 3 else { return nil }
         let rest = skipSpaces(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
@@ -49,8 +69,16 @@ extension BlockParser {
         return after < lineEnd && LineScan.isSpaceOrTab(src[after]) ? after + 1 : after
     }
 
-    /// A list marker after at most three spaces.
-    func listMarker(_ line: Int) -> ListMarker? {
+    /// A list marker after at most three spaces. The last answer is kept: a line that starts an
+    /// item is asked about several times (lazy continuation, sibling item, the new item).
+    mutating func listMarker(_ line: Int) -> ListMarker? {
+        if lastListMarker.line == line, lastListMarker.lineEnd == lineEnd { return lastListMarker.marker }
+        let marker = scanListMarker(line)
+        lastListMarker = (line, lineEnd, marker)
+        return marker
+    }
+
+    private mutating func scanListMarker(_ line: Int) -> ListMarker? {
         let indent = indentation(line)
         guard indent <= 3 else { return nil }
         let rest = skipSpaces(line)
@@ -90,7 +118,7 @@ extension BlockParser {
 
     /// Three or more backticks or tildes after at most three spaces (a backtick fence's info
     /// string holds no backtick): the fence character, its length and its indent.
-    func fenceOpener(_ line: Int) -> (char: UInt8, length: Int, indent: Int)? {
+    mutating func fenceOpener(_ line: Int) -> (char: UInt8, length: Int, indent: Int)? {
         let indent = indentation(line)
         guard indent <= 3 else { return nil }
         let rest = skipSpaces(line)
@@ -104,7 +132,7 @@ extension BlockParser {
         return (c, i - rest, indent)
     }
 
-    func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
+    mutating func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
         guard indentation(line) <= 3 else { return false }
         let rest = skipSpaces(line)
         var i = rest
@@ -113,7 +141,7 @@ extension BlockParser {
     }
 
     /// `<p></p>` alone on the line, after at most three spaces.
-    func isEmptyLineMarker(_ line: Int) -> Bool {
+    mutating func isEmptyLineMarker(_ line: Int) -> Bool {
         guard indentation(line) <= 3 else { return false }
         let rest = skipSpaces(line)
         guard lineEnd - rest >= 7, src[rest] == UInt8(ascii: "<"), src[rest + 1] == UInt8(ascii: "p"),

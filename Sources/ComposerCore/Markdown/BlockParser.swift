@@ -38,8 +38,11 @@ struct BlockParser<Output: ParseOutput> {
     var lineStart = 0
     var lineEnd = 0
     var thematicBreaks = ThematicBreakIndex()
-    /// Reused for every paragraph, so its buffers are allocated once per input.
-    var inline = InlineParser()
+    /// `listMarker`'s last answer, for the position and line end it was asked at.
+    var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
+    /// Reused for every paragraph, and taken from (and given back to) `InlineParserPool`, so its
+    /// buffers are allocated once, not once per input.
+    var inline = InlineParserPool.take()
 
     init(source: [UInt8], names: [String: String], output: Output) {
         src = source
@@ -59,21 +62,12 @@ struct BlockParser<Output: ParseOutput> {
         }
         closeLeaf()
         closeContainers(downTo: 0)
+        InlineParserPool.give(inline)
+        inline = InlineParser()
     }
 
-    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. Blocks of
-    /// 32 bytes holding neither are passed over whole (the test vectorizes).
-    private func lineEnd(from start: Int) -> Int {
-        var i = start
-        while i + 32 <= src.count {
-            var flagged: UInt8 = 0
-            for j in i..<(i + 32) { flagged |= ((src[j] ^ 0x0A) &- 1) | ((src[j] ^ 0x0D) &- 1) }
-            if flagged & 0x80 != 0 { break }
-            i += 32
-        }
-        while i < src.count, src[i] != 0x0A, src[i] != 0x0D { i += 1 }
-        return i
-    }
+    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input.
+    private mutating func lineEnd(from start: Int) -> Int { ByteScan.lineEnd(src, from: start) }
 
     // MARK: Output
 
@@ -125,7 +119,7 @@ struct BlockParser<Output: ParseOutput> {
         paragraphLines += 1
         var start = line
         while start < lineEnd, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
-        inline.appendContent(src[start..<lineEnd])
+        inline.appendContent(src, start..<lineEnd)
     }
 
     mutating func closeContainers(downTo count: Int) {
@@ -200,6 +194,7 @@ struct BlockParser<Output: ParseOutput> {
         // 4. New containers and leaves.
         var openedOnThisLine = false
         while true {
+            guard mayStartBlock(line) else { return appendParagraphLine(line) }
             if isBlank(line) {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
@@ -244,7 +239,7 @@ struct BlockParser<Output: ParseOutput> {
 
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty
     /// and, if ordered, starts at 1.
-    func canInterrupt(with marker: ListMarker) -> Bool {
+    mutating func canInterrupt(with marker: ListMarker) -> Bool {
         guard leaf == .paragraph else { return true }
         return !isBlank(marker.content) && (marker.kind == .bulletList || marker.start == 1)
     }
@@ -252,13 +247,23 @@ struct BlockParser<Output: ParseOutput> {
     /// A list marker of the same list as the open item at `depth`: a sibling item, which ends the
     /// open item even where a new list could not start.
     mutating func isSiblingItem(_ line: Int, at depth: Int) -> Bool {
-        guard depth < containers.count, case .item(let kind, _, let marker) = containers[depth].container,
+        guard depth < containers.count, mayStartBlock(line), case .item(let kind, _, let marker) = containers[depth].container,
               let found = listMarker(line) else { return false }
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
-    func startsBlock(_ line: Int) -> Bool {
-        isBlank(line) || quoteMarker(line) != nil || fenceOpener(line) != nil || isEmptyLineMarker(line)
-            || (listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false)
+    mutating func startsBlock(_ line: Int) -> Bool {
+        guard mayStartBlock(line) else { return false }
+        // Only the scans its first character can start (`mayStartBlock` passed spaces and tabs).
+        var first = line
+        while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
+        guard first < lineEnd else { return true }
+        switch src[first] {
+        case UInt8(ascii: ">"): return quoteMarker(line) != nil
+        case UInt8(ascii: "`"), UInt8(ascii: "~"): return fenceOpener(line) != nil
+        case UInt8(ascii: "<"): return isEmptyLineMarker(line)
+        default:
+            return listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false
+        }
     }
 }

@@ -29,6 +29,12 @@ struct FlatBuilder: ParseOutput {
         lineCount += 1
     }
 
+    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 {
+        values.intern(link: String(decoding: url, as: UTF8.self))
+    }
+
+    mutating func add(mention: MentionValue) -> UInt32 { values.add(mention: mention) }
+
     /// Appends text holding no line break.
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
         guard !bytes.isEmpty else { return }

@@ -6,7 +6,7 @@
 /// layout for both.
 struct HTMLBuilder: ParseOutput {
     private var html: [UInt8] = []
-    var values = ValueTable()
+    var values = ParsedValues()
     private var lineCount = 0
     /// The current line's block format.
     private var block: BlockFormat?
@@ -38,6 +38,10 @@ struct HTMLBuilder: ParseOutput {
         block = next
         lineCount += 1
     }
+
+    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 { values.link(url) }
+
+    mutating func add(mention: MentionValue) -> UInt32 { values.add(mention: mention) }
 
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
         guard !bytes.isEmpty else { return }

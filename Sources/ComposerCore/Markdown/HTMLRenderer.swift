@@ -14,7 +14,7 @@ public enum HTMLRenderer {
     /// `render` as UTF-8 bytes: the flat document fed to the builder line by line, run by run.
     public static func renderUTF8(_ document: FlatDocument) -> [UInt8] {
         var builder = HTMLBuilder(capacity: document.utf8.count)
-        builder.values = document.values
+        builder.values = ParsedValues(document.values)
         let bytes = document.utf8
         func block(_ line: Int) -> BlockFormat? { line < document.lineBlocks.count ? document.lineBlocks[line] : nil }
         var line = 0

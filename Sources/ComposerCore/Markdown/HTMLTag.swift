@@ -15,11 +15,11 @@ enum HTMLTag: Equatable {
         if s.flags.contains(.code) { tags.append(.code) }
     }
 
-    func open(_ values: ValueTable, into out: inout [UInt8]) {
+    func open(_ values: ParsedValues, into out: inout [UInt8]) {
         switch self {
         case .link(let id):
             UTF8Bytes.append("<a href=\"", to: &out)
-            HTMLTag.appendEscaped(Array((values.link(id) ?? "").utf8)[...], to: &out)
+            HTMLTag.appendEscaped(values.link(id), to: &out)
             UTF8Bytes.append("\" rel=\"nofollow noopener noreferrer\">", to: &out)
         case .color(let rgb):
             UTF8Bytes.append("<span style=\"color:", to: &out)
@@ -27,7 +27,7 @@ enum HTMLTag: Equatable {
             UTF8Bytes.append("\">", to: &out)
         case .mention(let id):
             UTF8Bytes.append("<span class=\"mention\" data-uid=\"", to: &out)
-            HTMLTag.appendEscaped(Array((values.mention(id)?.uid ?? "").utf8)[...], to: &out)
+            HTMLTag.appendEscaped(values.mentionUID(id), to: &out)
             UTF8Bytes.append("\">", to: &out)
         case .underline: UTF8Bytes.append("<u>", to: &out)
         case .strike: UTF8Bytes.append("<del>", to: &out)

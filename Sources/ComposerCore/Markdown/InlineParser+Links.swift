@@ -11,35 +11,43 @@ extension InlineParser {
             appendText(pos - 1, pos)
             return
         }
-        InlineParser.reserve(&extra, 64)
         let destinationStart = extra.count
-        if !opener.image, let end = scanInlineLinkTail(at: pos) {
+        if !opener.image, let (end, source) = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
-            if let normalized = LinkTarget.normalize(extra[destinationStart...]) {
-                links.append((normalized, 0))
+            let urlStart = linkBytes.count
+            // A destination without escapes or entities is read where it is in the source.
+            let destination = source.map { src[$0] } ?? extra[destinationStart...]
+            if LinkTarget.normalize(destination, into: &linkBytes) {
+                links.append((urlStart, linkBytes.count, 0))
                 InlineParser.reserve(&marks, 8)
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
-            extra.removeSubrange(destinationStart...)
+            if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
             return
         }
-        extra.removeSubrange(destinationStart...)
+        if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
         appendText(pos - 1, pos)
     }
 
-    /// `(destination "optional title")` right after `]`: appends the decoded destination to
-    /// `extra` and returns the position after `)`.
-    private mutating func scanInlineLinkTail(at start: Int) -> Int? {
+    /// `(destination "optional title")` right after `]`: the position after `)`, and the
+    /// destination's range in `src` when it holds no escape or entity (else it is appended,
+    /// decoded, to `extra`).
+    private mutating func scanInlineLinkTail(at start: Int) -> (end: Int, source: Range<Int>?)? {
         guard start < src.count, src[start] == UInt8(ascii: "(") else { return nil }
+        // A destination to decode into `extra` once the tail is known to be a link, or one to read
+        // where it is.
+        var decodeRange: Range<Int>?
+        var sourceRange: Range<Int>?
         var i = skipSpaces(start + 1)
         if i < src.count, src[i] == UInt8(ascii: "<") {
+            InlineParser.reserve(&extra, 64)
             i += 1
             while i < src.count, src[i] != UInt8(ascii: ">") {
                 if src[i] == 0x0A || src[i] == UInt8(ascii: "<") { return nil }
@@ -50,31 +58,55 @@ extension InlineParser {
             guard i < src.count else { return nil }
             i += 1
         } else {
+            // Found first, decoded once the whole tail is known to be a link: a destination that
+            // is not one (as in "[a](b[a](b…", scanned from every "]") writes nothing. Entities
+            // hold no space, parenthesis or backslash, so the scan reads them byte by byte.
             var depth = 0
+            var decoded = false
+            let destinationStart = i
+            // Whether the bytes scanned hold no `)` and no backslash (see `parenMemo`).
+            var clean = true
+            if let memo = parenMemo, memo.start < i, i <= memo.fail {
+                // The scan from `memo.start` met its 33rd `(` at `memo.fail` with nothing but
+                // plain bytes and `(` before it: from here it gets there with that many fewer
+                // opened as lie before `i`, and goes on from the byte after.
+                var before = 0
+                for k in memo.start..<i where src[k] == UInt8(ascii: "(") { before += 1 }
+                depth = 33 - before
+                if depth > 32 { return nil }
+                decoded = memo.decoded
+                i = memo.fail + 1
+            }
             while i < src.count {
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
-                    extra.append(src[i + 1])
+                    decoded = true
+                    clean = false
                     i += 2
                     continue
                 }
+                if c == UInt8(ascii: "&") { decoded = true }
                 if c == UInt8(ascii: "(") {
                     depth += 1
-                    if depth > 32 { return nil }
+                    if depth > 32 {
+                        if clean { parenMemo = (destinationStart, i, decoded) }
+                        return nil
+                    }
                 }
                 if c == UInt8(ascii: ")") {
+                    clean = false
                     if depth == 0 { break }
                     depth -= 1
                 }
-                if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
-                    i += length
-                    continue
-                }
-                extra.append(c)
                 i += 1
             }
             if depth != 0 { return nil }
+            if decoded {
+                decodeRange = destinationStart..<i
+            } else {
+                sourceRange = destinationStart..<i
+            }
         }
         let afterDestination = i
         i = skipSpaces(i)
@@ -90,7 +122,28 @@ extension InlineParser {
             i = skipSpaces(i + 1)
         }
         guard i < src.count, src[i] == UInt8(ascii: ")") else { return nil }
-        return i + 1
+        if let range = decodeRange { decodeDestination(range) }
+        return (i + 1, sourceRange)
+    }
+
+    /// Appends the destination `src[range]` to `extra`: backslash escapes and entities decoded.
+    private mutating func decodeDestination(_ range: Range<Int>) {
+        InlineParser.reserve(&extra, 64)
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = src[i]
+            if c == UInt8(ascii: "\\"), i + 1 < range.upperBound, CharacterClass.isASCIIPunctuation(src[i + 1]) {
+                extra.append(src[i + 1])
+                i += 2
+                continue
+            }
+            if c == UInt8(ascii: "&"), let length = EntityDecoder.decode(src, at: i, into: &extra) {
+                i += length
+                continue
+            }
+            extra.append(c)
+            i += 1
+        }
     }
 
     /// Whether the character at `i` was written after a backslash (an odd run of them).

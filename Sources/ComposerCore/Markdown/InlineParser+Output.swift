@@ -18,13 +18,14 @@ extension InlineParser {
         for open in colors { nodes[open].kind = .text }
     }
 
-    /// Running totals of the marks that start (+) and end (-) at a node.
+    /// Running totals of the marks that start (+) and end (-) at a node (32-bit: a node holds
+    /// them; wrapping arithmetic, though no paragraph that fits in memory nests 2^31 marks).
     struct MarkDelta {
         var strong: Int32 = 0
         var emphasis: Int32 = 0
         var strike: Int32 = 0
         /// Links never nest (no links inside links), so their ids add up to the one link open.
-        var link = 0
+        var link: Int32 = 0
     }
 
     /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
@@ -35,17 +36,17 @@ extension InlineParser {
         // no end.
         for mark in marks where mark.start < mark.end && mark.start < nodes.count {
             switch mark.kind {
-            case .strong: nodes[mark.start].marks.strong += 1
-            case .emphasis: nodes[mark.start].marks.emphasis += 1
-            case .strike: nodes[mark.start].marks.strike += 1
-            case .link: nodes[mark.start].marks.link += mark.link
+            case .strong: nodes[mark.start].marks.strong &+= 1
+            case .emphasis: nodes[mark.start].marks.emphasis &+= 1
+            case .strike: nodes[mark.start].marks.strike &+= 1
+            case .link: nodes[mark.start].marks.link &+= Int32(truncatingIfNeeded: mark.link)
             }
             guard mark.end < nodes.count else { continue }
             switch mark.kind {
-            case .strong: nodes[mark.end].marks.strong -= 1
-            case .emphasis: nodes[mark.end].marks.emphasis -= 1
-            case .strike: nodes[mark.end].marks.strike -= 1
-            case .link: nodes[mark.end].marks.link -= mark.link
+            case .strong: nodes[mark.end].marks.strong &-= 1
+            case .emphasis: nodes[mark.end].marks.emphasis &-= 1
+            case .strike: nodes[mark.end].marks.strike &-= 1
+            case .link: nodes[mark.end].marks.link &-= Int32(truncatingIfNeeded: mark.link)
             }
         }
         var running = MarkDelta()
@@ -54,11 +55,18 @@ extension InlineParser {
         // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
         var pendingStart = 0, pendingEnd = 0
         var pendingStyle = InlineStyle.plain
+        // The style of text at the current node, worked out again only after a mark or tag
+        // changed it (most nodes change nothing).
+        var current = InlineStyle.plain
+        var changed = false
         for node in nodes {
-            running.strong += node.marks.strong
-            running.emphasis += node.marks.emphasis
-            running.strike += node.marks.strike
-            running.link += node.marks.link
+            if node.marks.strong | node.marks.emphasis | node.marks.strike != 0 || node.marks.link != 0 {
+                running.strong &+= node.marks.strong
+                running.emphasis &+= node.marks.emphasis
+                running.strike &+= node.marks.strike
+                running.link &+= node.marks.link
+                changed = true
+            }
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
             if node.kind == .text || node.kind == .delimiter || node.kind == .bracket {
                 if node.start == node.end { continue }
@@ -66,31 +74,39 @@ extension InlineParser {
                 switch node.kind {
                 case .underlineOpen:
                     underline += 1
+                    changed = true
                     continue
                 case .underlineClose:
                     underline -= 1
+                    changed = true
                     continue
                 case .colorOpen:
                     colors.append(node.rgb)
+                    changed = true
                     continue
                 case .colorClose:
                     _ = colors.popLast()
+                    changed = true
                     continue
                 case .text, .delimiter, .bracket, .code, .mention, .lineBreak:
                     break
                 }
             }
-            var style = InlineStyle()
-            if running.strong > 0 { style.flags.insert(.bold) }
-            if running.emphasis > 0 { style.flags.insert(.italic) }
-            if running.strike > 0 { style.flags.insert(.strike) }
-            if underline > 0 { style.flags.insert(.underline) }
-            if let rgb = colors.last { style.color = rgb | 0x100_0000 }
-            if running.link > 0, running.link <= links.count {
-                let local = running.link - 1
-                if links[local].id == 0 { links[local].id = output.values.intern(link: links[local].url) }
-                style.link = links[local].id
+            if changed {
+                current = InlineStyle()
+                if running.strong > 0 { current.flags.insert(.bold) }
+                if running.emphasis > 0 { current.flags.insert(.italic) }
+                if running.strike > 0 { current.flags.insert(.strike) }
+                if underline > 0 { current.flags.insert(.underline) }
+                if let rgb = colors.last { current.color = rgb | 0x100_0000 }
+                if running.link > 0, Int(running.link) <= links.count {
+                    let local = Int(running.link) - 1
+                    if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
+                    current.link = links[local].id
+                }
+                changed = false
             }
+            var style = current
             if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
                 if node.start == pendingEnd, style == pendingStyle {
                     pendingEnd = node.end
@@ -109,11 +125,8 @@ extension InlineParser {
                 code.color = 0
                 output.appendCode(src[node.start..<node.end], style: code)
             case .mention:
-                let uid = String(decoding: extra[node.start..<node.end], as: UTF8.self)
-                let name = names[uid] ?? uid
                 style.link = 0
-                style.mention = output.values.add(mention: MentionValue(uid: uid, name: name))
-                output.appendMention(name, style: style, block: block)
+                output.appendMention(uid: extra[node.start..<node.end], names: names, style: style, block: block)
             case .lineBreak:
                 output.startLine(block)
             default:

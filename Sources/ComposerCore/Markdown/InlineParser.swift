@@ -16,28 +16,39 @@ struct InlineParser {
         case lineBreak
     }
 
+    /// 40 bytes (fields largest first): a paragraph dense with syntax has a node every byte or
+    /// two, so their size is most of the memory its parse touches.
     struct Node {
-        var kind: NodeKind
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
         var start: Int
         var end: Int
-        var inExtra = false
-        /// A colour tag's RGB value.
-        var rgb: UInt32 = 0
         /// The marks starting (+) and ending (-) here (see `flatten`).
         var marks = MarkDelta()
+        /// A colour tag's RGB value.
+        var rgb: UInt32 = 0
+        var kind: NodeKind
+        var inExtra = false
+
+        init(kind: NodeKind, start: Int, end: Int, inExtra: Bool = false, rgb: UInt32 = 0) {
+            self.start = start
+            self.end = end
+            self.rgb = rgb
+            self.kind = kind
+            self.inExtra = inExtra
+        }
     }
 
+    /// Fields largest first (40 bytes, not 48).
     struct Delimiter {
         var node: Int
-        var char: UInt8
         var length: Int
-        var canOpen: Bool
-        var canClose: Bool
         /// Neighbours in the delimiter stack, -1 for none.
         var previous: Int
         var next: Int
+        var char: UInt8
+        var canOpen: Bool
+        var canClose: Bool
     }
 
     struct Bracket {
@@ -69,14 +80,23 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
-    /// The paragraph's links: normalized URL, and its id in the document once interned.
-    var links: [(url: String, id: UInt32)] = []
+    /// The paragraph's links: where the normalized URL is in `linkBytes`, and its id in the output
+    /// once known.
+    var links: [(start: Int, end: Int, id: UInt32)] = []
+    var linkBytes: [UInt8] = []
     var backticks = BacktickIndex()
     /// Whether the content holds no `"`, `\\` or control characters other than its line breaks
     /// (every piece of it is text a JSON string holds as it is), and whether it is ASCII besides
     /// (one byte a scalar).
     var contentIsUnescaped = false
     var contentIsASCII = false
+    /// Whether the content has underline or colour tags to pair.
+    var hasTags = false
+    /// The last link destination scan that failed on its 33rd unclosed `(` (at `fail`) with no
+    /// `)` or backslash on the way, and whether it met an `&`. A scan starting inside that stretch
+    /// resumes after it instead of reading it again: "[a](" repeated, where every `]` scans 32
+    /// parentheses ahead, stays linear with a small constant.
+    var parenMemo: (start: Int, fail: Int, decoded: Bool)?
 
     // MARK: Content
 
@@ -89,54 +109,52 @@ struct InlineParser {
 
     mutating func appendContent(_ byte: UInt8) { src.append(byte) }
 
-    mutating func appendContent(_ bytes: ArraySlice<UInt8>) { src.append(contentsOf: bytes) }
+    /// Appends `source[range]`: a short range byte by byte (the generic bulk append costs some
+    /// two hundred instructions a call, more than a few bytes copied one at a time).
+    mutating func appendContent(_ source: [UInt8], _ range: Range<Int>) {
+        if range.count <= 16 {
+            for i in range { src.append(source[i]) }
+        } else {
+            src.append(contentsOf: source[range])
+        }
+    }
 
     mutating func trimContentEnd() {
         while let last = src.last, last == 0x20 || last == 0x09 { src.removeLast() }
     }
 
     /// Parses the content into `output`, whose current line it continues; every line break
-    /// starts a line with block format `block`. Links are interned into `output.values`; mention
+    /// starts a line with block format `block`. Links get their ids from `output.link`; mention
     /// uids take their display names from `names` (else the uid).
     mutating func parse<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         pos = 0
-        extra.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
-        delimiters.removeAll(keepingCapacity: true)
+        // Most paragraphs use few of the buffers: emptying an empty one is a call all the same.
+        if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
+        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
+        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
         lastDelimiter = -1
-        brackets.removeAll(keepingCapacity: true)
+        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
         activeFloor = 0
-        marks.removeAll(keepingCapacity: true)
-        links.removeAll(keepingCapacity: true)
+        if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
+        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
+        hasTags = false
+        parenMemo = nil
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
-        (contentIsUnescaped, contentIsASCII) = InlineParser.classify(src)
+        (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src)
         // Content without a single special character is one run of plain text (what the
         // tokenizer and flatten would find): written as it is, no nodes.
         if plainRunEnd(from: 0) == src.count {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
-        InlineParser.reserve(&nodes, src.count / 3 + 8)
+        InlineParser.reserve(&nodes, src.count / 2 + 8)
         tokenize()
         processEmphasis(bottom: -1)
-        pairTags()
+        if hasTags { pairTags() }
         flatten(into: &output, block: block, names: names)
-    }
-
-    /// See `contentIsUnescaped` and `contentIsASCII`. One pass of byte arithmetic, which
-    /// vectorizes.
-    private static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
-        var escapes: UInt8 = 0
-        var all: UInt8 = 0
-        for b in bytes {
-            all |= b
-            // The high bit: a control character other than \n, `"` or `\\` (for ASCII bytes;
-            // other bytes never set it).
-            escapes |= (((b &- 0x20) & ~((b ^ 0x0A) &- 1)) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)) & ~b
-        }
-        return (escapes & 0x80 == 0, all < 0x80)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {
@@ -174,33 +192,8 @@ struct InlineParser {
         }
     }
 
-    /// Where the run of characters from `start` that are not special ends. Blocks of 16 bytes
-    /// holding none are passed over whole (the test, an equality per special character,
-    /// vectorizes).
-    private func plainRunEnd(from start: Int) -> Int {
-        var i = start
-        while i + 16 <= src.count {
-            var flagged: UInt8 = 0
-            for j in i..<(i + 16) {
-                let b = src[j]
-                flagged |= ((b ^ 0x0A) &- 1) | ((b ^ 0x5C) &- 1) | ((b ^ 0x26) &- 1) | ((b ^ 0x60) &- 1) | ((b ^ 0x2A) &- 1)
-                    | ((b ^ 0x5F) &- 1) | ((b ^ 0x7E) &- 1) | ((b ^ 0x5B) &- 1) | ((b ^ 0x5D) &- 1) | ((b ^ 0x3C) &- 1)
-            }
-            if flagged & 0x80 != 0 { break }
-            i += 16
-        }
-        while i < src.count, !InlineParser.isSpecial(src[i]) { i += 1 }
-        return i
-    }
-
-    /// `\n \\ & ` * _ ~ [ ] <`, as bits of two masks (a switch here compiles to a jump per byte).
-    @inline(__always)
-    private static func isSpecial(_ c: UInt8) -> Bool {
-        let low: UInt64 = 1 << 0x0A | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C
-        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64)
-            | 1 << (0x7E - 64)
-        return c < 128 && ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
-    }
+    /// Where the run of characters from `start` that are not special ends.
+    private func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
     /// in the text. Spaces at the end of the line and the start of the next are dropped.
@@ -296,8 +289,8 @@ struct InlineParser {
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
         InlineParser.reserve(&delimiters, src.count / 8 + 4)
-        delimiters.append(Delimiter(node: nodes.count - 1, char: c, length: count, canOpen: canOpen, canClose: canClose,
-                                    previous: lastDelimiter, next: -1))
+        delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
+                                    canOpen: canOpen, canClose: canClose))
         let index = delimiters.count - 1
         if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
         lastDelimiter = index
@@ -307,14 +300,17 @@ struct InlineParser {
     private mutating func handleAngle() {
         switch UTF8Bytes.byte(src, pos + 1) {
         case UInt8(ascii: "u") where matches("<u>"):
+            hasTags = true
             nodes.append(Node(kind: .underlineOpen, start: pos, end: pos + 3))
             pos += 3
             return
         case UInt8(ascii: "/") where matches("</u>"):
+            hasTags = true
             nodes.append(Node(kind: .underlineClose, start: pos, end: pos + 4))
             pos += 4
             return
         case UInt8(ascii: "/") where matches("</color>"):
+            hasTags = true
             nodes.append(Node(kind: .colorClose, start: pos, end: pos + 8))
             pos += 8
             return
@@ -324,6 +320,7 @@ struct InlineParser {
             return
         case UInt8(ascii: "c") where matches("<color=#"):
             if let rgb = colorTagValue() {
+                hasTags = true
                 nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
                 pos += 15
                 return

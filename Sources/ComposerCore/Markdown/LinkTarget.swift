@@ -3,10 +3,19 @@
 /// `http(s)://host…` in printable ASCII, which `LinkPolicy` would return unchanged; building the
 /// scalars and scheme strings it checks costs more than the rest of parsing the message.
 enum LinkTarget {
-    /// The normalized URL, or nil when `LinkPolicy` refuses the destination.
-    static func normalize(_ destination: ArraySlice<UInt8>) -> String? {
-        if isPlainWebURL(destination) { return String(decoding: destination, as: UTF8.self) }
-        return try? LinkPolicy.normalize(String(decoding: destination, as: UTF8.self))
+    /// Appends the normalized URL to `out`; false (nothing appended) when `LinkPolicy` refuses
+    /// the destination.
+    static func normalize(_ destination: ArraySlice<UInt8>, into out: inout [UInt8]) -> Bool {
+        if isPlainWebURL(destination) {
+            out.append(contentsOf: destination)
+            return true
+        }
+        // Without a ':' there is no scheme, and without a '.' no host name (`label(.label)+`):
+        // `LinkPolicy` refuses it, after building an error message this would throw away.
+        guard destination.contains(UInt8(ascii: ":")) || destination.contains(UInt8(ascii: ".")) else { return false }
+        guard let url = try? LinkPolicy.normalize(String(decoding: destination, as: UTF8.self)) else { return false }
+        out.append(contentsOf: url.utf8)
+        return true
     }
 
     /// `http://` or `https://` (lower case), then a character other than `/`, all of it printable
@@ -23,16 +32,15 @@ enum LinkTarget {
             return false
         }
         guard scheme < bytes.count, bytes[bytes.startIndex + scheme] != UInt8(ascii: "/") else { return false }
+        // Printable ASCII but `" < > \\ \``, as bits of two masks (a byte at a time, no jumps).
+        let low: UInt64 = 0xFFFF_FFFE_0000_0000 & ~(1 << 0x22 | 1 << 0x3C | 1 << 0x3E)
+        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~(1 << (0x5C - 64) | 1 << (0x60 - 64))
+        var allowed = true
         for b in bytes {
-            switch b {
-            case 0x21...0x7E where b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "\\")
-                && b != UInt8(ascii: "\"") && b != UInt8(ascii: "`"):
-                continue
-            default:
-                return false
-            }
+            let mask = b < 64 ? low : high
+            allowed = allowed && b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
         }
-        return true
+        return allowed
     }
 
     private static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {

@@ -45,23 +45,13 @@ public enum MarkdownParser {
         return parser.output.finish()
     }
 
-    /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). Blocks of ASCII are passed over
-    /// 16 bytes at a time; anything else is decoded scalar by scalar.
+    /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). Runs of ASCII are passed over
+    /// by blocks (`ByteScan.firstNonASCII`); anything else is decoded scalar by scalar.
     public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         var i = 0
         while i < bytes.count {
-            if i + 16 <= bytes.count {
-                var all: UInt8 = 0
-                for j in i..<(i + 16) { all |= bytes[j] }
-                if all < 0x80 {
-                    i += 16
-                    continue
-                }
-            }
-            if bytes[i] < 0x80 {
-                i += 1
-                continue
-            }
+            i = ByteScan.firstNonASCII(bytes, from: i)
+            guard i < bytes.count else { return true }
             // A lead byte that does not start a well-formed sequence reads as one byte.
             let (_, length) = UTF8Bytes.scalar(bytes, at: i)
             guard length > 1 else { return false }
@@ -72,10 +62,7 @@ public enum MarkdownParser {
 
     /// The bytes to parse: U+0000 becomes U+FFFD (a document never holds it).
     private static func input(_ bytes: [UInt8]) -> [UInt8] {
-        // The smallest byte, found with vector instructions (a search for 0 stops at each byte).
-        var smallest: UInt8 = 0xFF
-        for b in bytes { smallest = min(smallest, b) }
-        guard smallest == 0 else { return bytes }
+        guard ByteScan.containsZero(bytes) else { return bytes }
         var replaced: [UInt8] = []
         replaced.reserveCapacity(bytes.count + 16)
         for b in bytes {

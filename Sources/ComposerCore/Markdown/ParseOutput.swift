@@ -2,8 +2,11 @@
 /// block format. `FlatBuilder` makes a `FlatDocument` of it; `DocumentJSONBuilder` writes the
 /// document JSON straight away (what `mc_markdown_parse` returns), without a document between.
 protocol ParseOutput {
-    /// Interned link URLs and mention values the styles point into.
-    var values: ValueTable { get set }
+    /// The id styles use for link `url` (normalized, UTF-8).
+    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32
+
+    /// The id of a new mention (each mention is its own atomic run).
+    mutating func add(mention: MentionValue) -> UInt32
 
     /// Starts a line with block format `block` (after a `\n` unless it is the first).
     mutating func startLine(_ block: BlockFormat?)
@@ -20,6 +23,10 @@ protocol ParseOutput {
 
     /// Appends a mention's text, `@` and the display name (in which a `\n` starts a line).
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?)
+
+    /// Appends the mention of `uid` (UTF-8): a new mention value, its display name from `names`
+    /// (else the uid), written as `appendMention(_:style:block:)` does with `style` carrying it.
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?)
 }
 
 extension ParseOutput {
@@ -37,5 +44,13 @@ extension ParseOutput {
 
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
         appendLines(Array("@\(name)".utf8)[...], style: style, block: block)
+    }
+
+    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
+        let uid = String(decoding: uid, as: UTF8.self)
+        let name = names.isEmpty ? uid : names[uid] ?? uid
+        var style = style
+        style.mention = add(mention: MentionValue(uid: uid, name: name))
+        appendMention(name, style: style, block: block)
     }
 }

@@ -41,7 +41,7 @@ extension FormatKind {
 /// while the style keeps its key and becomes a span when it changes. Offsets are in scalars.
 struct SpanTracker {
     var spans: [FlatSpan] = []
-    private var style = InlineStyle.plain
+    private(set) var style = InlineStyle.plain
     /// Where the current run of each inline format started.
     private var starts = InlineStarts()
 

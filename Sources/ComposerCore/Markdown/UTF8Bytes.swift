@@ -156,6 +156,13 @@ enum UTF8Bytes {
     /// Appends an ASCII literal.
     @inline(__always)
     static func append(_ literal: StaticString, to out: inout [UInt8]) {
-        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+        literal.withUTF8Buffer { buf in
+            // A literal of a few bytes goes byte by byte: cheaper than the generic bulk append.
+            if buf.count <= 4 {
+                for b in buf { out.append(b) }
+            } else {
+                out.append(contentsOf: buf)
+            }
+        }
     }
 }

@@ -40,6 +40,9 @@ import Testing
         "a\\\nb\n\n> q1\n> q2\n\n- x\n- **y**\n\n1. one\n\n```\ncode \"\\\n```\n\n<p></p>",
         "tab\there \u{1}ctl é😀 &quot;&amp;&#10;&#13;x", "- a&#10;b", "> q&#10;r", "**a&NewLine;b**", "\0nul", "```\n```",
         "- \n-\n1.\n>", "`a\nb` [x\ny](https://e.com) <@uid:a\\_b>",
+        // Neighbouring links to one URL make one span; the same URL further on another.
+        "[a](https://e.com)[b](https://e.com) [c](https://e.com)[d](e.com)[e](https://e.com)",
+        "[a](u) [b](x.y) [c](a\\(b) [d](<https://e.com/ x>) [e](https://e.com/&amp;) <@uid:u1><@uid:u1>",
     ])
     func streamedOutputsAreTheFlatDocuments(_ markdown: String) {
         let flat = MarkdownParser.parseFlat(markdown, names: ["u1": "Al\"ice", "a_b": "X\nY"])

@@ -1,0 +1,156 @@
+/// The wire format's scans over whole inputs, 16 bytes at a time: SIMD loads and compares on the
+/// array's storage (no bounds check per byte, which kept the byte loops they replace from
+/// vectorizing), then byte by byte for the block where the answer lies and for the tail.
+enum ByteScan {
+    private typealias Block = SIMD16<UInt8>
+
+    /// Whether any lane of `mask` is set. The standard `any` reduces through a generic `min()`
+    /// that is not inlined (a call per block); the two halves as integers are two instructions.
+    @inline(__always)
+    private static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        return halves[0] | halves[1] != 0
+    }
+
+    @inline(__always)
+    private static func load(_ base: UnsafePointer<UInt8>, _ i: Int) -> Block {
+        UnsafeRawPointer(base + i).loadUnaligned(as: Block.self)
+    }
+
+    /// The first `\n` or `\r` at or after `start`, or `bytes.count`.
+    static func lineEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 16 <= n {
+                let v = load(base, i)
+                if anySet((v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x0D))) { break }
+                i += 16
+            }
+            while i < n, base[i] != 0x0A, base[i] != 0x0D { i += 1 }
+            return i
+        }
+    }
+
+    /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
+    /// or `bytes.count`.
+    static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 16 <= n {
+                let v = load(base, i)
+                let special = (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))
+                    .| (v .== Block(repeating: 0x60)) .| (v .== Block(repeating: 0x2A)) .| (v .== Block(repeating: 0x5F))
+                    .| (v .== Block(repeating: 0x7E)) .| (v .== Block(repeating: 0x5B)) .| (v .== Block(repeating: 0x5D))
+                    .| (v .== Block(repeating: 0x3C))
+                if anySet(special) { break }
+                i += 16
+            }
+            while i < n, !isSpecial(base[i]) { i += 1 }
+            return i
+        }
+    }
+
+    /// `\n \\ & ` * _ ~ [ ] <`, as bits of two masks (a switch here compiles to a jump per byte).
+    @inline(__always)
+    static func isSpecial(_ c: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x0A | 1 << 0x26 | 1 << 0x2A | 1 << 0x3C
+        let high: UInt64 = 1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64)
+            | 1 << (0x7E - 64)
+        return c < 128 && ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
+    }
+
+    /// The index of the first byte of `bytes` that is not ASCII, or `bytes.count`.
+    static func firstNonASCII(_ bytes: [UInt8], from start: Int = 0) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 64 <= n {
+                let v = load(base, i) | load(base, i + 16) | load(base, i + 32) | load(base, i + 48)
+                if anySet(v .>= Block(repeating: 0x80)) { break }
+                i += 64
+            }
+            while i + 16 <= n {
+                if anySet(load(base, i) .>= Block(repeating: 0x80)) { break }
+                i += 16
+            }
+            while i < n, base[i] < 0x80 { i += 1 }
+            return i
+        }
+    }
+
+    /// Whether `bytes` holds a zero byte.
+    static func containsZero(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return false }
+            let n = buf.count
+            var i = 0
+            // Lanes that met a zero, or-ed block after block (pointwiseMin is a generic call).
+            var zeros = SIMDMask<SIMD16<Int8>>(repeating: false)
+            while i + 16 <= n {
+                zeros = zeros .| (load(base, i) .== Block())
+                i += 16
+            }
+            if anySet(zeros) { return true }
+            while i < n {
+                if base[i] == 0 { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// Whether `bytes` holds no `"`, `\\` or control character other than `\n` (JSON strings hold
+    /// it as it is), and whether it is all ASCII.
+    static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return (true, true) }
+            let n = buf.count
+            var i = 0
+            var escapes = SIMDMask<SIMD16<Int8>>(repeating: false)
+            var high = Block()
+            while i + 16 <= n {
+                let v = load(base, i)
+                high |= v
+                escapes = escapes .| ((v .< Block(repeating: 0x20)) .& (v .!= Block(repeating: 0x0A)))
+                    .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: 0x5C))
+                i += 16
+            }
+            var unescaped = !anySet(escapes)
+            var ascii = !anySet(high .>= Block(repeating: 0x80))
+            while i < n {
+                let b = base[i]
+                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == 0x5C { unescaped = false }
+                if b >= 0x80 { ascii = false }
+                i += 1
+            }
+            return (unescaped, ascii)
+        }
+    }
+
+    /// How many scalars UTF-8 `bytes[range]` holds (bytes that are not continuation bytes).
+    static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let lower = max(0, range.lowerBound), upper = min(buf.count, range.upperBound)
+            guard lower < upper else { return 0 }
+            var i = lower
+            var continuations = 0
+            while i + 16 <= upper {
+                let v = load(base, i)
+                let mask = (v & Block(repeating: 0xC0)) .== Block(repeating: 0x80)
+                continuations &+= Int(Block().replacing(with: 1, where: mask).wrappedSum())
+                i += 16
+            }
+            while i < upper {
+                continuations &+= base[i] & 0xC0 == 0x80 ? 1 : 0
+                i += 1
+            }
+            return upper - lower - continuations
+        }
+    }
+}

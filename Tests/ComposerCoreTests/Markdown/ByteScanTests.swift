@@ -1,0 +1,76 @@
+import Testing
+@testable import ComposerCore
+
+/// The block scans of the wire format answer as the byte-by-byte definitions do, wherever the
+/// answer falls in or across the 16-byte blocks, and on the short tails after them.
+@Suite struct ByteScanTests {
+    /// Inputs of every length up to 70 with one interesting byte at every position (and none).
+    static func inputs(_ interesting: [UInt8]) -> [[UInt8]] {
+        var all: [[UInt8]] = []
+        for length in 0...70 {
+            let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            all.append(base)
+            for position in 0..<length {
+                for b in interesting {
+                    var bytes = base
+                    bytes[position] = b
+                    all.append(bytes)
+                }
+            }
+        }
+        return all
+    }
+
+    @Test func lineEndsAndPlainRunsAreTheFirstSuchByte() {
+        let specials = Array("\n\\&`*_~[]<".utf8)
+        for bytes in ByteScanTests.inputs(specials + [0x0D, 0xC3, 0x20, 0x41]) {
+            for start in [0, 1, 5, 16, 17, 40] where start <= bytes.count {
+                let line = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+                #expect(ByteScan.lineEnd(bytes, from: start) == line)
+                let plain = bytes[start...].firstIndex { specials.contains($0) } ?? bytes.count
+                #expect(ByteScan.plainRunEnd(bytes, from: start) == plain)
+            }
+        }
+        for b in UInt8.min...UInt8.max {
+            #expect(ByteScan.isSpecial(b) == specials.contains(b))
+        }
+    }
+
+    @Test func asciiZeroAndJSONClassesAreThoseOfEveryByte() {
+        for bytes in ByteScanTests.inputs([0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF]) {
+            #expect(ByteScan.firstNonASCII(bytes) == (bytes.firstIndex { $0 >= 0x80 } ?? bytes.count))
+            #expect(ByteScan.containsZero(bytes) == bytes.contains(0))
+            let (unescaped, ascii) = ByteScan.classify(bytes)
+            #expect(unescaped == !bytes.contains { ($0 < 0x20 && $0 != 0x0A) || $0 == 0x22 || $0 == 0x5C })
+            #expect(ascii == !bytes.contains { $0 >= 0x80 })
+        }
+    }
+
+    @Test func scalarCountsAreStringCounts() {
+        let text = String(repeating: "a\u{e9}\u{4e2d}\u{1F600}xyz", count: 9)
+        let bytes = Array(text.utf8)
+        for lower in 0...bytes.count {
+            for upper in [lower, lower + 1, lower + 15, lower + 16, lower + 33, bytes.count] where upper <= bytes.count {
+                let expected = bytes[lower..<upper].filter { $0 & 0xC0 != 0x80 }.count
+                #expect(ByteScan.scalarCount(bytes, lower..<upper) == expected)
+            }
+        }
+        #expect(ByteScan.scalarCount(bytes, -3..<(bytes.count + 9)) == text.unicodeScalars.count)
+    }
+}
+
+/// Link destinations made links by the parser's fast paths are what `LinkPolicy` makes of them.
+@Suite struct LinkTargetTests {
+    @Test(arguments: [
+        "https://example.com/a?b=1", "http://e.com", "HTTPS://E.COM/x", "https:///x", "http://", "u", "", "a b",
+        "example.com", "example.com:8080/x", "mailto:a@b.c", "javascript:alert(1)", "x-y_z", "file", "#frag",
+        "/relative/path", "?q=1", "über", "e.com/ä", "http://e.com/<x>", "data:text/html,x", "localhost",
+    ])
+    func normalizeAgreesWithLinkPolicy(_ destination: String) {
+        var out: [UInt8] = []
+        let accepted = LinkTarget.normalize(Array(destination.utf8)[...], into: &out)
+        let policy = try? LinkPolicy.normalize(destination)
+        #expect(accepted == (policy != nil))
+        #expect(String(decoding: out, as: UTF8.self) == (policy ?? ""))
+    }
+}
