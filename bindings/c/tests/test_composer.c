@@ -1,11 +1,13 @@
 /*
- * test_composer.c: the composer around the text, used as a chat user would use it: mention queries and
- * mentions, sending (outgoing messages JSON, the draft cleared, the thread kept), reply and edit modes,
- * slow mode on the host clock, the reasons a draft cannot be sent, trimming, rich text off, slash
- * commands, clearing, snapshots of the composer state, and every refused input of these functions
- * (mc_draft_ui_state, mc_draft_can_send, mc_draft_send, mc_draft_tick, mc_draft_clear,
+ * test_composer.c: the composer functions at the C boundary, through a few flows a chat client runs:
+ * the UI state JSON of a new draft and while typing a mention query, the outgoing messages JSON (text in
+ * a thread, an edit, media after uploads, a command), the host clock as int64 milliseconds (negative and
+ * backwards refused, INT64_MAX taken), a snapshot restored into another draft, and every refused input
+ * of these functions (mc_draft_ui_state, mc_draft_can_send, mc_draft_send, mc_draft_tick, mc_draft_clear,
  * mc_draft_begin_edit, mc_draft_begin_reply, mc_draft_cancel_mode, mc_draft_set_thread,
- * mc_draft_set_command, mc_draft_clear_command, mc_draft_snapshot, mc_draft_restore).
+ * mc_draft_set_command, mc_draft_clear_command, mc_draft_snapshot, mc_draft_restore). The composer's
+ * rules (queries, modes, slow mode, send blockers, trimming, commands, clearing) are the engine's:
+ * Tests/ComposerCoreTests/Composer.
  *
  * Expected JSON is exact, as the library writes it (compact, members in a fixed order).
  */
@@ -64,136 +66,7 @@ static void type_mention_format_and_send_in_a_thread(void) {
     mc_draft_free(d);
 }
 
-static void mention_queries(void) {
-    static const struct {
-        const char *typed;
-        const char *query;
-    } cases[] = {
-        {"@", "{\"query\":\"\",\"start\":0,\"end\":1}"},
-        {"a @b", "{\"query\":\"b\",\"start\":2,\"end\":4}"},
-        {"x\n@" S_CJK, "{\"query\":\"" S_CJK "\",\"start\":2,\"end\":5}"},
-        {"a@b", "null"},      /* not after whitespace: an e-mail address */
-        {"@bo x", "null"},    /* whitespace ends the query */
-        {"@bo ", "null"},
-    };
-    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-        REQUIRE_NEW_DRAFT(d, NULL);
-        TYPE(d, cases[i].typed);
-        CHECK_UI_MEMBER(d, "mention_query", cases[i].query);
-        mc_draft_free(d);
-    }
-    /* Moving the caret away from the query ends it. */
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "hey @bo");
-    CHECK_OK(mc_draft_set_selection(d, 1, 1));
-    CHECK_UI_MEMBER(d, "mention_query", "null");
-    mc_draft_free(d);
-    /* With mentions off there is no query. */
-    REQUIRE_NEW_DRAFT(off, "{\"mentions\":false}");
-    TYPE(off, "@bo");
-    CHECK_UI_MEMBER(off, "mention_query", "null");
-    mc_draft_free(off);
-}
-
-/* ---- Reply ---- */
-
-static void reply_quotes_the_message_and_keeps_the_text(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "sounds good");
-    CHECK_OK(mc_draft_begin_reply(d, "m-7", "Ann", "**Ship** it <@uid:u1>", "{\"u1\":\"Cy\"}"));
-    /* The preview shows the sender and the quoted message as plain text (mentions by name). */
-    CHECK_UI_MEMBER(d, "mode", "{\"kind\":\"reply\",\"message_id\":\"m-7\",\"preview\":{\"sender\":\"Ann\","
-                               "\"snippet\":\"Ship it @Cy\"}}");
-    CHECK_TEXT(d, "sounds good");
-    CHECK_SELECTION(d, 11, 11);
-    CHECK_UI_MEMBER(d, "attachments_available", "true");
-    CHECK_SEND(d, 10, "[" TEXT_MSG(Q("sounds good"), "[]", Q("m-7"), "null") "]");
-    /* A send ends the reply. */
-    CHECK_UI_MEMBER(d, "mode", MODE_NEW);
-    mc_draft_free(d);
-}
-
-static void cancelling_a_reply_returns_to_new_keeping_the_text(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "my answer");
-    CHECK_OK(mc_draft_begin_reply(d, "m-1", "Bo", "question?", NULL));
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_UI_MEMBER(d, "mode", MODE_NEW);
-    CHECK_TEXT(d, "my answer");
-    CHECK_SELECTION(d, 9, 9);
-    CHECK_SEND(d, 0, "[" TEXT_MSG(Q("my answer"), "[]", "null", "null") "]");
-    /* Cancelling in new mode does nothing. */
-    TYPE(d, "x");
-    draft_state before;
-    REQUIRE(support_snapshot(__FILE__, __LINE__, d, &before));
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_UNCHANGED(d, &before);
-    support_snapshot_free(&before);
-    /* A second reply replaces the first. */
-    CHECK_OK(mc_draft_begin_reply(d, "m-1", "Bo", "one", NULL));
-    CHECK_OK(mc_draft_begin_reply(d, "m-2", "Cy", "two", NULL));
-    CHECK_UI_MEMBER(d, "mode", "{\"kind\":\"reply\",\"message_id\":\"m-2\",\"preview\":{\"sender\":\"Cy\",\"snippet\":\"two\"}}");
-    mc_draft_free(d);
-}
-
-/* The snippet keeps 100 grapheme clusters, never cutting one, and adds "…" only when it cut. */
-static void reply_snippet_is_cut_on_a_grapheme_boundary(void) {
-    /* The 100th grapheme cluster, and what of it the snippet keeps (S_CJK is two clusters). */
-    static const struct {
-        const char *cluster;
-        const char *kept;
-    } clusters[] = {
-        {S_FAMILY, S_FAMILY}, {S_FLAG_FR, S_FLAG_FR}, {S_E_ACUTE, S_E_ACUTE}, {S_THUMBS_MEDIUM, S_THUMBS_MEDIUM},
-        {S_KEYCAP_1, S_KEYCAP_1}, {S_CJK, "\xE6\xBC\xA2"},
-    };
-    char a99[100];
-    memset(a99, 'a', 99);
-    a99[99] = '\0';
-    for (size_t i = 0; i < ARRAY_LEN(clusters); i++) {
-        REQUIRE_NEW_DRAFT(d, NULL);
-        char markdown[256], expected[512];
-        /* 99 letters, the cluster, then more. */
-        snprintf(markdown, sizeof markdown, "%s%szzz", a99, clusters[i].cluster);
-        const char *kept = clusters[i].kept;
-        snprintf(expected, sizeof expected,
-                 "{\"kind\":\"reply\",\"message_id\":\"m\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"%s%s" S_ELLIPSIS
-                 "\"}}", a99, kept);
-        CHECK_OK(mc_draft_begin_reply(d, "m", "Ann", markdown, NULL));
-        CHECK_UI_MEMBER(d, "mode", expected);
-        /* Exactly 100 graphemes: nothing is cut, no ellipsis. */
-        snprintf(markdown, sizeof markdown, "%s%s", a99, kept);
-        snprintf(expected, sizeof expected,
-                 "{\"kind\":\"reply\",\"message_id\":\"m\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"%s%s\"}}", a99,
-                 kept);
-        CHECK_OK(mc_draft_begin_reply(d, "m", "Ann", markdown, NULL));
-        CHECK_UI_MEMBER(d, "mode", expected);
-        mc_draft_free(d);
-    }
-}
-
 /* ---- Edit ---- */
-
-static void editing_and_cancelling_brings_the_draft_back(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "half-written");
-    CHECK_OK(mc_draft_set_selection(d, 0, 4));
-    CHECK_OK(mc_draft_stage_files(d, ONE_PNG, NULL));
-    CHECK_OK(mc_draft_begin_edit(d, "m-9", "old *text* <@uid:u1>", "{\"u1\":\"Cy\"}", false));
-    /* The message's markdown is loaded as rich text; the put-aside tray is not shown. */
-    CHECK_DOC(d, DOC("old text @Cy", SPAN(4, 8, "italic") "," MENTION(9, 12, "u1", "Cy")));
-    CHECK_UI(d, UI_STATE("true", "null", "{\"kind\":\"edit\",\"message_id\":\"m-9\",\"media\":false}", "null", "[12,12]",
-                         NO_FORMATS, "[]", "false", "false", "null", "null", "null", "null", "0", "12", "null", "true",
-                         "false", "false"));
-    TYPE(d, " more");
-    CHECK_OK(mc_draft_cancel_mode(d));
-    /* Text, selection and tray come back as they were. */
-    CHECK_DOC(d, DOC("half-written", ""));
-    CHECK_SELECTION(d, 0, 4);
-    CHECK_UI_MEMBER(d, "mode", MODE_NEW);
-    CHECK_TRAY(d, "[" TILE_QUEUED(1, "image", "a.png", "image/png", 10) "]");
-    CHECK_UNDO_STATE(d, 0, 0);
-    mc_draft_free(d);
-}
 
 static void editing_and_sending_gives_an_edit_and_the_draft_back(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
@@ -217,87 +90,7 @@ static void editing_and_sending_gives_an_edit_and_the_draft_back(void) {
     mc_draft_free(d);
 }
 
-static void an_edit_started_from_a_reply_returns_to_the_reply(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "answer");
-    CHECK_OK(mc_draft_begin_reply(d, "m-1", "Ann", "question", NULL));
-    CHECK_OK(mc_draft_begin_edit(d, "m-2", "typo", NULL, false));
-    /* A second edit replaces the first; the draft put aside is still the one from before both. */
-    CHECK_OK(mc_draft_begin_edit(d, "m-3", "other", NULL, false));
-    CHECK_TEXT(d, "other");
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_TEXT(d, "answer");
-    CHECK_UI_MEMBER(d, "mode", "{\"kind\":\"reply\",\"message_id\":\"m-1\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"question\"}}");
-    CHECK_OK(mc_draft_begin_edit(d, "m-2", "typo", NULL, false));
-    CHECK_SEND(d, 0, "[" EDIT_MSG(Q("typo"), "[]", Q("m-2"), "null") "]");
-    CHECK_UI_MEMBER(d, "mode", "{\"kind\":\"reply\",\"message_id\":\"m-1\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"question\"}}");
-    CHECK_SEND(d, 1, "[" TEXT_MSG(Q("answer"), "[]", Q("m-1"), "null") "]");
-    mc_draft_free(d);
-}
-
-static void attachments_voice_notes_and_commands_are_refused_while_editing(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_OK(mc_draft_begin_edit(d, "m-9", "old", NULL, false));
-    CHECK_REFUSED_MESSAGE(d, mc_draft_stage_files(d, ONE_PNG, NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files",
-                          "mc_draft_stage_files: attachments cannot be added while editing a message");
-    char *out = NULL;
-    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "v.m4a", "audio/mp4", 100, "https://cdn/v", &out), MC_ERR_NOT_ALLOWED,
-                          "mc_draft_voice_note", "mc_draft_voice_note: voice notes are unavailable while editing");
-    CHECK(out == NULL);
-    CHECK_REFUSED_MESSAGE(d, mc_draft_set_command(d, "giphy", "cats"), MC_ERR_NOT_ALLOWED, "mc_draft_set_command",
-                          "mc_draft_set_command: commands cannot be set while editing a message");
-    /* Media editing too. */
-    CHECK_OK(mc_draft_begin_edit(d, "m-10", "caption", NULL, true));
-    CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, ONE_PNG, NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files");
-    /* After the edit, staging works again. */
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[1],\"dropped\":0,\"notice\":null}");
-    mc_draft_free(d);
-}
-
 /* ---- Slow mode and the host clock ---- */
-
-static void slow_mode_blocks_until_the_clock_passes_the_deadline(void) {
-    REQUIRE_NEW_DRAFT(d, "{\"slow_mode_seconds\":10}");
-    TYPE(d, "one");
-    CHECK_SEND(d, 1000, "[" TEXT_MSG(Q("one"), "[]", "null", "null") "]");
-    TYPE(d, "two");
-    CHECK_SEND_BLOCKED(d, "{\"reason\":\"cooldown\",\"message\":\"slow mode: wait 10 s\"}");
-    CHECK_UI_MEMBER(d, "cooldown_remaining_ms", "10000");
-    /* A refused send changes nothing (not even the clock) and hands nothing back. */
-    char *out = NULL;
-    CHECK_REFUSED_MESSAGE(d, mc_draft_send(d, 5000, &out), MC_ERR_NOT_ALLOWED, "mc_draft_send",
-                          "mc_draft_send: cannot send: slow mode: wait 6 s");
-    CHECK(out == NULL);
-    CHECK_OK(mc_draft_tick(d, 5000));
-    CHECK_UI_MEMBER(d, "cooldown_remaining_ms", "6000");
-    CHECK_OK(mc_draft_tick(d, 10999));
-    CHECK_SEND_BLOCKED(d, "{\"reason\":\"cooldown\",\"message\":\"slow mode: wait 1 s\"}");
-    CHECK_UI_MEMBER(d, "cooldown_remaining_ms", "1");
-    CHECK_OK(mc_draft_tick(d, 11000));
-    CHECK_SEND_BLOCKED(d, "null");
-    CHECK_UI_MEMBER(d, "cooldown_remaining_ms", "0");
-    CHECK_SEND(d, 11000, "[" TEXT_MSG(Q("two"), "[]", "null", "null") "]");
-    /* Each send starts a new cooldown; sending at the deadline itself is allowed. */
-    TYPE(d, "three");
-    CHECK_BLOCKED(d, "cooldown");
-    CHECK_SEND(d, 21000, "[" TEXT_MSG(Q("three"), "[]", "null", "null") "]");
-    /* Commands wait too. */
-    CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
-    CHECK_BLOCKED(d, "cooldown");
-    CHECK_OK(mc_draft_tick(d, 31000));
-    CHECK_SEND(d, 31000, "[" COMMAND_MSG(Q("shrug"), Q(""), "null") "]");
-    mc_draft_free(d);
-
-    /* Without slow mode there is never a cooldown. */
-    REQUIRE_NEW_DRAFT(fast, NULL);
-    TYPE(fast, "a");
-    CHECK_SEND(fast, 0, "[" TEXT_MSG(Q("a"), "[]", "null", "null") "]");
-    TYPE(fast, "b");
-    CHECK_SENDABLE(fast);
-    CHECK_SEND(fast, 0, "[" TEXT_MSG(Q("b"), "[]", "null", "null") "]");
-    mc_draft_free(fast);
-}
 
 static void the_clock_never_goes_backwards_or_below_zero(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
@@ -330,39 +123,7 @@ static void the_clock_never_goes_backwards_or_below_zero(void) {
     mc_draft_free(slow);
 }
 
-/* ---- Why a draft cannot be sent ---- */
-
-static void reasons_a_draft_cannot_be_sent(void) {
-    REQUIRE_NEW_DRAFT(d, "{\"max_length\":5}");
-    CHECK_SEND_BLOCKED(d, BLOCKED_EMPTY);
-    TYPE(d, "  \n ");
-    CHECK_SEND_BLOCKED(d, BLOCKED_EMPTY); /* whitespace only */
-    char *out = NULL;
-    CHECK_REFUSED_MESSAGE(d, mc_draft_send(d, 0, &out), MC_ERR_NOT_ALLOWED, "mc_draft_send",
-                          "mc_draft_send: cannot send: the message is empty");
-    CHECK_OK(mc_draft_clear(d));
-    TYPE(d, "hello");
-    CHECK_SEND_BLOCKED(d, "null");
-    CHECK_UI_MEMBER(d, "max_length", "5");
-    TYPE(d, "!");
-    CHECK_SEND_BLOCKED(d, "{\"reason\":\"too_long\",\"message\":\"the message is 6 characters long; the limit is 5\"}");
-    CHECK_UI_MEMBER(d, "length", "6");
-    CHECK_REFUSED_MESSAGE(d, mc_draft_send(d, 0, &out), MC_ERR_NOT_ALLOWED, "mc_draft_send",
-                          "mc_draft_send: cannot send: the message is 6 characters long; the limit is 5");
-    CHECK(out == NULL);
-    /* The limit counts scalars after trimming. */
-    CHECK_OK(mc_draft_load_document(d, DOC("  " S_GRIN S_GRIN "abc \\n", "")));
-    CHECK_SENDABLE(d);
-    CHECK_SEND(d, 0, "[" TEXT_MSG(Q(S_GRIN S_GRIN "abc"), "[]", "null", "null") "]");
-    mc_draft_free(d);
-
-    /* A message over the mention limit (loaded, not inserted) cannot go. */
-    REQUIRE_NEW_DRAFT(m, "{\"mention_limit\":1}");
-    CHECK_OK(mc_draft_load_markdown(m, "<@uid:a> <@uid:b>", "{\"a\":\"A\",\"b\":\"B\"}"));
-    CHECK_SEND_BLOCKED(m, "{\"reason\":\"too_many_mentions\",\"message\":\"the message has 2 mentions; the limit is 1\"}");
-    CHECK_REFUSED_UNCHANGED(m, mc_draft_send(m, 0, &out), MC_ERR_NOT_ALLOWED, "mc_draft_send");
-    mc_draft_free(m);
-}
+/* ---- Media after uploads ---- */
 
 static void a_refused_send_changes_nothing(void) {
     REQUIRE_NEW_DRAFT(d, "{\"slow_mode_seconds\":60}");
@@ -389,82 +150,7 @@ static void a_refused_send_changes_nothing(void) {
     mc_draft_free(d);
 }
 
-/* ---- Trimming and rich text ---- */
-
-static void trimming_on_and_off(void) {
-    REQUIRE_NEW_DRAFT(on, NULL);
-    TYPE(on, "  hi there \n\n");
-    CHECK_SEND(on, 0, "[" TEXT_MSG(Q("hi there"), "[]", "null", "null") "]");
-    mc_draft_free(on);
-
-    REQUIRE_NEW_DRAFT(off, "{\"trim\":false}");
-    TYPE(off, "  hi  ");
-    /* The spaces go out, written as entities so that no renderer drops them. */
-    CHECK_SEND(off, 0, "[" TEXT_MSG(Q("&#32;&#32;hi&#32;&#32;"), "[]", "null", "null") "]");
-    /* Whitespace alone is still no message. */
-    TYPE(off, "   ");
-    CHECK_SEND_BLOCKED(off, BLOCKED_EMPTY);
-    mc_draft_free(off);
-
-    /* Without trimming the length limit counts the spaces. */
-    REQUIRE_NEW_DRAFT(limit, "{\"trim\":false,\"max_length\":3}");
-    TYPE(limit, " hi");
-    CHECK_SENDABLE(limit);
-    TYPE(limit, " ");
-    CHECK_SEND_BLOCKED(limit, "{\"reason\":\"too_long\",\"message\":\"the message is 4 characters long; the limit is 3\"}");
-    mc_draft_free(limit);
-    REQUIRE_NEW_DRAFT(trimmed, "{\"max_length\":3}");
-    TYPE(trimmed, " hi ");
-    CHECK_SENDABLE(trimmed);
-    mc_draft_free(trimmed);
-}
-
-static void rich_text_off_sends_escaped_plain_text(void) {
-    REQUIRE_NEW_DRAFT(plain, "{\"rich_text\":false}");
-    TYPE(plain, "**not bold** _x_ <u> ");
-    CHECK_OK(mc_draft_insert_mention(plain, "u1", "Ann"));
-    CHECK_SEND(plain, 0, "[" TEXT_MSG(Q("\\\\*\\\\*not bold\\\\*\\\\* \\\\_x\\\\_ \\\\<u\\\\> <@uid:u1>"),
-                                      "[" MENTION_OUT("u1", "Ann") "]", "null", "null") "]");
-    /* No line-start shortcut either: "- " stays text and is escaped. */
-    TYPE(plain, "- item");
-    CHECK_DOC(plain, DOC("- item", ""));
-    CHECK_SEND(plain, 0, "[" TEXT_MSG(Q("\\\\- item"), "[]", "null", "null") "]");
-    mc_draft_free(plain);
-
-    /* Rich text on: hand-typed markdown becomes formatting on send. */
-    REQUIRE_NEW_DRAFT(rich, NULL);
-    TYPE(rich, "**bold** _x_ ~~gone~~");
-    CHECK_SEND(rich, 0, "[" TEXT_MSG(Q("**bold** *x* ~~gone~~"), "[]", "null", "null") "]");
-    mc_draft_free(rich);
-}
-
 /* ---- Commands ---- */
-
-static void command_queries(void) {
-    static const struct {
-        const char *typed;
-        const char *query;
-    } cases[] = {
-        {"/", "{\"query\":\"\",\"start\":0,\"end\":1}"},
-        {"/gi", "{\"query\":\"gi\",\"start\":0,\"end\":3}"},
-        {"/gi x", "null"},  /* whitespace ends the name */
-        {" /gi", "null"},   /* only as the draft's first character */
-        {"a /gi", "null"},
-    };
-    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-        REQUIRE_NEW_DRAFT(d, NULL);
-        TYPE(d, cases[i].typed);
-        CHECK_UI_MEMBER(d, "command_query", cases[i].query);
-        mc_draft_free(d);
-    }
-    REQUIRE_NEW_DRAFT(d, NULL);
-    TYPE(d, "/giphy");
-    CHECK_OK(mc_draft_set_selection(d, 3, 3)); /* the name typed so far is up to the caret */
-    CHECK_UI_MEMBER(d, "command_query", "{\"query\":\"gi\",\"start\":0,\"end\":3}");
-    CHECK_OK(mc_draft_set_selection(d, 0, 0));
-    CHECK_UI_MEMBER(d, "command_query", "null");
-    mc_draft_free(d);
-}
 
 static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
@@ -503,71 +189,6 @@ static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     mc_draft_free(d);
 }
 
-/* Text typed after choosing a command becomes the command's args on send (after any args given). */
-static void text_typed_after_a_command_becomes_its_args(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
-    TYPE(d, "cats");
-    CHECK_SEND_BLOCKED(d, "null");
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("giphy"), Q("cats"), "null") "]");
-    CHECK_TEXT(d, "");
-    CHECK_UI_MEMBER(d, "command", "null");
-    /* Given args come first, then the typed text, with one space between them. */
-    CHECK_OK(mc_draft_set_command(d, "giphy", "dogs"));
-    TYPE(d, "big");
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("giphy"), Q("dogs big"), "null") "]");
-    /* The typed text is trimmed and sent as typed (hand-typed markdown stays literal). */
-    CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
-    CHECK_OK(mc_draft_insert(d, "  **b** now  "));
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("giphy"), Q("**b** now"), "null") "]");
-    /* Only spaces typed: the args stay empty. */
-    CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
-    CHECK_OK(mc_draft_insert(d, "   "));
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), Q(""), "null") "]");
-    CHECK_TEXT(d, "");
-    mc_draft_free(d);
-}
-
-/* ---- Clear ---- */
-
-static void clear_empties_text_command_and_tray_but_keeps_mode_and_thread(void) {
-    REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_OK(mc_draft_set_thread(d, "t-3"));
-    CHECK_OK(mc_draft_begin_reply(d, "m-1", "Ann", "q", NULL));
-    TYPE(d, "text");
-    CHECK_OK(mc_draft_stage_files(d, ONE_PNG, NULL));
-    CHECK_OK(mc_draft_clear(d));
-    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY,
-                         "{\"kind\":\"reply\",\"message_id\":\"m-1\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"q\"}}",
-                         Q("t-3"), "[0,0]", NO_FORMATS, "[]", "true", "true", "null", "null", "null", "null", "0", "0",
-                         "null", "false", "true", "false"));
-    /* The text comes back with undo. */
-    CHECK_OK(mc_draft_undo(d));
-    CHECK_TEXT(d, "text");
-    /* A command is cleared too. */
-    CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
-    CHECK_OK(mc_draft_clear(d));
-    CHECK_UI_MEMBER(d, "command", "null");
-    /* In an edit, clear empties the edited text; cancelling still brings the put-aside draft back. */
-    TYPE(d, "kept");
-    CHECK_OK(mc_draft_begin_edit(d, "m-2", "edited", NULL, false));
-    CHECK_OK(mc_draft_clear(d));
-    CHECK_UI_MEMBER(d, "mode", "{\"kind\":\"edit\",\"message_id\":\"m-2\",\"media\":false}");
-    CHECK_SEND_BLOCKED(d, BLOCKED_EMPTY);
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_TEXT(d, "kept");
-    mc_draft_free(d);
-
-    /* Clearing an empty draft changes nothing (no undo step either). */
-    REQUIRE_NEW_DRAFT(empty, NULL);
-    draft_state before;
-    REQUIRE(support_snapshot(__FILE__, __LINE__, empty, &before));
-    CHECK_OK(mc_draft_clear(empty));
-    CHECK_UNCHANGED(empty, &before);
-    support_snapshot_free(&before);
-    mc_draft_free(empty);
-}
-
 /* ---- Snapshots of the composer state ---- */
 
 static void snapshot_and_restore_round_trip(void) {
@@ -592,58 +213,6 @@ static void snapshot_and_restore_round_trip(void) {
     CHECK_UNDO_STATE(d, 0, 0);
     mc_string_free(snapshot);
     mc_draft_free(e);
-    mc_draft_free(d);
-}
-
-static void snapshot_and_restore_an_edit_with_its_put_aside_draft(void) {
-    REQUIRE_NEW_DRAFT(d, "{\"slow_mode_seconds\":5}");
-    CHECK_OK(mc_draft_set_thread(d, "T1"));
-    TYPE(d, "x");
-    CHECK_SEND(d, 1000, "[" TEXT_MSG(Q("x"), "[]", "null", Q("T1")) "]");
-    TYPE(d, "before");
-    CHECK_OK(mc_draft_set_selection(d, 1, 3));
-    CHECK_OK(mc_draft_begin_reply(d, "m-1", "Ann", "q", NULL));
-    CHECK_OK(mc_draft_begin_edit(d, "m-2", "edit **me**", NULL, true));
-    char *snapshot = support_draft_snapshot(d);
-    REQUIRE(snapshot != NULL);
-    CHECK_EQ_STR(snapshot,
-                 "{\"version\":1,\"document\":" DOC("edit me", SPAN(5, 7, "bold")) ",\"selection\":[7,7],"
-                 "\"mode\":{\"kind\":\"edit\",\"message_id\":\"m-2\",\"media\":true},\"thread_parent_id\":\"T1\","
-                 "\"command\":null,\"tray\":{\"tiles\":[]},\"cooldown_until\":6000,\"now\":1000,"
-                 "\"saved\":{\"document\":" DOC("before", "") ",\"selection\":[1,3],"
-                 "\"mode\":{\"kind\":\"reply\",\"message_id\":\"m-1\",\"sender\":\"Ann\",\"snippet\":\"q\"},"
-                 "\"command\":null,\"tray\":{\"tiles\":[]}}}");
-
-    REQUIRE_NEW_DRAFT(e, "{\"slow_mode_seconds\":5}");
-    CHECK_OK(mc_draft_restore(e, snapshot));
-    char *again = support_draft_snapshot(e);
-    CHECK_EQ_STR(again, snapshot); /* nothing was in flight: the same snapshot comes back */
-    mc_string_free(again);
-    CHECK_DOC(e, DOC("edit me", SPAN(5, 7, "bold")));
-    CHECK_UI_MEMBER(e, "mode", "{\"kind\":\"edit\",\"message_id\":\"m-2\",\"media\":true}");
-    CHECK_UI_MEMBER(e, "cooldown_remaining_ms", "5000");
-    CHECK_UNDO_STATE(e, 0, 0);
-    /* Cancelling the restored edit brings the restored put-aside draft back. */
-    CHECK_OK(mc_draft_cancel_mode(e));
-    CHECK_DOC(e, DOC("before", ""));
-    CHECK_SELECTION(e, 1, 3);
-    CHECK_UI_MEMBER(e, "mode", "{\"kind\":\"reply\",\"message_id\":\"m-1\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"q\"}}");
-    /* The clock came back too: it cannot go behind the snapshot's. */
-    CHECK_REFUSED_UNCHANGED(e, mc_draft_tick(e, 999), MC_ERR_OUT_OF_RANGE, "mc_draft_tick");
-    CHECK_OK(mc_draft_tick(e, 6000));
-    CHECK_SENDABLE(e);
-    mc_string_free(snapshot);
-    mc_draft_free(e);
-
-    /* A command round-trips too. */
-    CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_OK(mc_draft_set_command(d, "giphy", "cats"));
-    snapshot = support_draft_snapshot(d);
-    REQUIRE_NEW_DRAFT(f, "{\"slow_mode_seconds\":5}");
-    CHECK_OK(mc_draft_restore(f, snapshot));
-    CHECK_UI_MEMBER(f, "command", "{\"name\":\"giphy\",\"args\":\"cats\"}");
-    mc_string_free(snapshot);
-    mc_draft_free(f);
     mc_draft_free(d);
 }
 
@@ -831,26 +400,11 @@ static void composer_functions_refuse_bad_arguments(void) {
 static const harness_test TESTS[] = {
     HARNESS_TEST(a_new_draft_has_the_default_ui_state),
     HARNESS_TEST(type_mention_format_and_send_in_a_thread),
-    HARNESS_TEST(mention_queries),
-    HARNESS_TEST(reply_quotes_the_message_and_keeps_the_text),
-    HARNESS_TEST(cancelling_a_reply_returns_to_new_keeping_the_text),
-    HARNESS_TEST(reply_snippet_is_cut_on_a_grapheme_boundary),
-    HARNESS_TEST(editing_and_cancelling_brings_the_draft_back),
     HARNESS_TEST(editing_and_sending_gives_an_edit_and_the_draft_back),
-    HARNESS_TEST(an_edit_started_from_a_reply_returns_to_the_reply),
-    HARNESS_TEST(attachments_voice_notes_and_commands_are_refused_while_editing),
-    HARNESS_TEST(slow_mode_blocks_until_the_clock_passes_the_deadline),
-    HARNESS_TEST(text_typed_after_a_command_becomes_its_args),
     HARNESS_TEST(the_clock_never_goes_backwards_or_below_zero),
-    HARNESS_TEST(reasons_a_draft_cannot_be_sent),
     HARNESS_TEST(a_refused_send_changes_nothing),
-    HARNESS_TEST(trimming_on_and_off),
-    HARNESS_TEST(rich_text_off_sends_escaped_plain_text),
-    HARNESS_TEST(command_queries),
     HARNESS_TEST(a_command_replaces_text_and_tray_and_sends_itself),
-    HARNESS_TEST(clear_empties_text_command_and_tray_but_keeps_mode_and_thread),
     HARNESS_TEST(snapshot_and_restore_round_trip),
-    HARNESS_TEST(snapshot_and_restore_an_edit_with_its_put_aside_draft),
     HARNESS_TEST(restore_refuses_bad_snapshots),
     HARNESS_TEST(composer_functions_refuse_bad_handles),
     HARNESS_TEST(composer_functions_refuse_bad_arguments),
