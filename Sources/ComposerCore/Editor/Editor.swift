@@ -9,6 +9,10 @@ public struct Editor: Sendable {
     /// Formats chosen with a caret toggle, for the next typed text, valid while the caret stays
     /// where they were chosen (README "What the engine does"; peer choice 2).
     var pending: PendingStyle?
+    /// Where the three-backtick shortcut has just opened a code block (the caret on its empty
+    /// line), until the next operation: an Enter right there confirms the block instead of ending
+    /// it (`enter()`).
+    var openedCodeBlock: Int?
     var history: UndoHistory
 
     public init(settings: EditorSettings = EditorSettings()) {
