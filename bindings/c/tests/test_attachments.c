@@ -138,18 +138,18 @@ static void progress_never_goes_backwards(void) {
 static void files_per_message_limit_edges(void) {
     REQUIRE_NEW_DRAFT(d, "{\"max_files\":3}");
     CHECK_STAGE(d, "[{\"name\":\"1.png\",\"size\":1},{\"name\":\"2.png\",\"size\":1},{\"name\":\"3.png\",\"size\":1}]",
-                "{\"staged\":[1,2,3],\"dropped\":0,\"notice\":null}");
+                "{\"staged\":[1,2,3],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_UI_MEMBER(d, "info_banner", "null");
     /* One more is dropped, with the notice and the info banner. */
     CHECK_STAGE(d, "[{\"name\":\"4.png\",\"size\":1}]",
-                "{\"staged\":[],\"dropped\":1,\"notice\":\"You can attach up to 3 files.\"}");
+                "{\"staged\":[],\"dropped\":1,\"notice\":\"You can attach up to 3 files.\",\"messages\":[]}");
     CHECK_UI_MEMBER(d, "info_banner", Q("You can attach up to 3 files."));
     CHECK_TRAY(d, "[" TILE_QUEUED(1, "image", "1.png", "image/png", 1) "," TILE_QUEUED(2, "image", "2.png", "image/png", 1)
                   "," TILE_QUEUED(3, "image", "3.png", "image/png", 1) "]");
     /* A pick crossing the limit: the first ones stage, the rest are dropped. */
     CHECK_OK(mc_draft_remove_attachment(d, 2));
     CHECK_STAGE(d, "[{\"name\":\"5.png\",\"size\":1},{\"name\":\"6.png\",\"size\":1},{\"name\":\"7.png\",\"size\":1}]",
-                "{\"staged\":[4],\"dropped\":2,\"notice\":\"You can attach up to 3 files.\"}");
+                "{\"staged\":[4],\"dropped\":2,\"notice\":\"You can attach up to 3 files.\",\"messages\":[]}");
     CHECK_TRAY(d, "[" TILE_QUEUED(1, "image", "1.png", "image/png", 1) "," TILE_QUEUED(3, "image", "3.png", "image/png", 1)
                   "," TILE_QUEUED(4, "image", "5.png", "image/png", 1) "]");
     /* Error tiles count too. */
@@ -157,7 +157,7 @@ static void files_per_message_limit_edges(void) {
 
     REQUIRE_NEW_DRAFT(one, "{\"max_files\":1,\"max_file_size\":5}");
     CHECK_STAGE(one, "[{\"name\":\"big.png\",\"size\":6},{\"name\":\"ok.png\",\"size\":1}]",
-                "{\"staged\":[1],\"dropped\":1,\"notice\":\"You can attach up to 1 file.\"}");
+                "{\"staged\":[1],\"dropped\":1,\"notice\":\"You can attach up to 1 file.\",\"messages\":[]}");
     mc_draft_free(one);
 
     /* The default is 10. */
@@ -169,7 +169,7 @@ static void files_per_message_limit_edges(void) {
         strcat(pick, file);
     }
     strcat(pick, "]");
-    CHECK_STAGE(dflt, pick, "{\"staged\":[1,2,3,4,5,6,7,8,9,10],\"dropped\":1,\"notice\":\"You can attach up to 10 files.\"}");
+    CHECK_STAGE(dflt, pick, "{\"staged\":[1,2,3,4,5,6,7,8,9,10],\"dropped\":1,\"notice\":\"You can attach up to 10 files.\",\"messages\":[]}");
     CHECK_UI_MEMBER(dflt, "info_banner", Q("You can attach up to 10 files."));
     /* Sending clears the banner. */
     for (uint64_t id = 1; id <= 10; id++) {
@@ -187,7 +187,7 @@ static void file_size_limit_edges(void) {
     REQUIRE_NEW_DRAFT(d, "{\"max_file_size\":2097152}");
     CHECK_STAGE(d, "[{\"name\":\"exact.mov\",\"size\":2097152},{\"name\":\"over.mov\",\"size\":2097153},"
                    "{\"name\":\"empty.mov\",\"size\":0}]",
-                "{\"staged\":[1,2,3],\"dropped\":0,\"notice\":null}");
+                "{\"staged\":[1,2,3],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_TRAY(d, "[" TILE_QUEUED(1, "video", "exact.mov", "video/quicktime", 2097152) ","
                   TILE_ERROR(2, "video", "over.mov", "video/quicktime", 2097153, "File exceeds 2 MB.") ","
                   TILE_QUEUED(3, "video", "empty.mov", "video/quicktime", 0) "]");
@@ -260,7 +260,7 @@ static void size_error_states_limits_under_one_megabyte(void) {
     /* A file exactly at a limit under 1 MB is taken. */
     REQUIRE_NEW_DRAFT(small, "{\"max_file_size\":1000}");
     CHECK_STAGE(small, "[{\"name\":\"a.pdf\",\"size\":1000},{\"name\":\"b.pdf\",\"size\":1001}]",
-                "{\"staged\":[1,2],\"dropped\":0,\"notice\":null}");
+                "{\"staged\":[1,2],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_TRAY(small, "[" TILE_QUEUED(1, "file", "a.pdf", "application/pdf", 1000) ","
                       TILE_ERROR(2, "file", "b.pdf", "application/pdf", 1001, "File exceeds 1000 bytes.") "]");
     mc_draft_free(small);
@@ -356,7 +356,7 @@ static void a_mixed_pick_goes_out_as_one_message_per_kind(void) {
     CHECK_STAGE(d, "[{\"name\":\"f.pdf\",\"size\":1,\"ref\":\"r-f\"},{\"name\":\"s.wav\",\"size\":2,\"ref\":\"r-s\"},"
                    "{\"name\":\"v.mov\",\"size\":3},{\"name\":\"i.jpg\",\"size\":4,\"ref\":\"r-i\"},"
                    "{\"name\":\"j.gif\",\"size\":5}]",
-                "{\"staged\":[1,2,3,4,5],\"dropped\":0,\"notice\":null}");
+                "{\"staged\":[1,2,3,4,5],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     TYPE(d, "look **here** @bo");
     CHECK_OK(mc_draft_insert_mention(d, "u9", "Bo"));
     CHECK_BLOCKED(d, "uploads_pending");
@@ -434,26 +434,29 @@ static void what_blocks_a_tray_first(void) {
 
 static void tile_ids_are_never_reused(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[1],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[1],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_remove_attachment(d, 1));
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[2],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[2],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_clear(d));
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[3],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[3],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     uploads_all_done(d, 3, 3);
     char *out = NULL;
     CHECK_OK(mc_draft_send(d, 0, &out));
     mc_string_free(out);
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[4],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[4],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_set_command(d, "giphy", NULL));
     CHECK_OK(mc_draft_clear_command(d));
-    /* A stale event for a tile that left the tray is refused. */
-    CHECK_REFUSED_MESSAGE(d, mc_draft_upload_event(d, 3, MC_UPLOAD_PROGRESS, 0.5, NULL), MC_ERR_INVALID_ARGUMENT,
-                          "mc_draft_upload_event", "mc_draft_upload_event: no attachment with id 3 in the tray");
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[5],\"dropped\":0,\"notice\":null}");
+    /* A stale event for a tile that left the tray is refused, as "retired"; an id never given out
+       is an invalid argument. */
+    CHECK_REFUSED_MESSAGE(d, mc_draft_upload_event(d, 3, MC_UPLOAD_PROGRESS, 0.5, NULL), MC_ERR_NOT_ALLOWED,
+                          "mc_draft_upload_event", "mc_draft_upload_event: attachment 3 was removed or sent: events for it are refused");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_upload_event(d, 99, MC_UPLOAD_PROGRESS, 0.5, NULL), MC_ERR_INVALID_ARGUMENT,
+                          "mc_draft_upload_event", "mc_draft_upload_event: no attachment with id 99 in the tray");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[5],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     /* The stage result may be left out. */
     CHECK_OK(mc_draft_stage_files(d, ONE_PNG, NULL));
-    CHECK_STAGE(d, "[]", "{\"staged\":[],\"dropped\":0,\"notice\":null}");
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[7],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, "[]", "{\"staged\":[],\"dropped\":0,\"notice\":null,\"messages\":[]}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[7],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     mc_draft_free(d);
 }
 
@@ -477,7 +480,7 @@ static void voice_notes_go_out_at_once(void) {
 
     /* The mic hides while the tray holds anything, an error tile included. The voice note took id 1 from
        the draft's sequence, so the file gets the next one. */
-    CHECK_STAGE(d, "[{\"name\":\"big.png\",\"size\":104857601}]", "{\"staged\":[2],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, "[{\"name\":\"big.png\",\"size\":104857601}]", "{\"staged\":[2],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_UI_MEMBER(d, "mic_available", "false");
     CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "memo.m4a", "audio/mp4", 4096, "https://cdn/v2", &out),
                           MC_ERR_NOT_ALLOWED, "mc_draft_voice_note",
@@ -542,20 +545,21 @@ static void voice_notes_follow_the_configured_size_limit(void) {
     mc_draft_free(half);
 }
 
-/* A voice note's attachment is always "audio", whatever its MIME type or name. */
+/* A voice note must have an audio MIME type (an empty one is the name's extension's). */
 static void a_voice_note_attachment_is_audio(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
     char *out = NULL;
-    CHECK_OK(mc_draft_voice_note(d, "recording", "application/octet-stream", 20, "https://cdn/v", &out));
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "recording", "application/octet-stream", 20, "https://cdn/v", &out),
+                          MC_ERR_INVALID_ARGUMENT, "mc_draft_voice_note",
+                          "mc_draft_voice_note: a voice note needs an audio MIME type (audio/*), not "
+                          "\"application/octet-stream\"");
+    CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "x.png", "image/png", 20, "https://cdn/v", &out),
+                          MC_ERR_INVALID_ARGUMENT, "mc_draft_voice_note",
+                          "mc_draft_voice_note: a voice note needs an audio MIME type (audio/*), not \"image/png\"");
+    CHECK(out == NULL);
+    CHECK_OK(mc_draft_voice_note(d, "v.ogg", "", 20, "https://cdn/v", &out));
     CHECK_EQ_STR(out, MEDIA_MSG(Q(""), "[]", "audio",
-                                "[" OUT_FILE(1, "recording", "application/octet-stream", 20, "audio", Q("https://cdn/v"),
-                                             "") "]",
-                                "null", "null"));
-    mc_string_free(out);
-    out = NULL;
-    CHECK_OK(mc_draft_voice_note(d, "x.png", "image/png", 20, "https://cdn/v", &out));
-    CHECK_EQ_STR(out, MEDIA_MSG(Q(""), "[]", "audio",
-                                "[" OUT_FILE(2, "x.png", "image/png", 20, "audio", Q("https://cdn/v"), "") "]", "null",
+                                "[" OUT_FILE(1, "v.ogg", "audio/ogg", 20, "audio", Q("https://cdn/v"), "") "]", "null",
                                 "null"));
     mc_string_free(out);
     mc_draft_free(d);
@@ -564,7 +568,7 @@ static void a_voice_note_attachment_is_audio(void) {
 /* Voice notes take their ids from the draft's own sequence, shared with staged files: never reused. */
 static void voice_note_ids_are_not_reused(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_STAGE(d, "[{\"name\":\"a.png\",\"size\":1}]", "{\"staged\":[1],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, "[{\"name\":\"a.png\",\"size\":1}]", "{\"staged\":[1],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_upload_event(d, 1, MC_UPLOAD_START, 0, NULL));
     CHECK_OK(mc_draft_upload_event(d, 1, MC_UPLOAD_COMPLETE, 0, "https://cdn/a"));
     char *out = NULL;
@@ -577,7 +581,7 @@ static void voice_note_ids_are_not_reused(void) {
                                 "null"));
     mc_string_free(out);
     out = NULL;
-    CHECK_STAGE(d, "[{\"name\":\"b.png\",\"size\":1}]", "{\"staged\":[3],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, "[{\"name\":\"b.png\",\"size\":1}]", "{\"staged\":[3],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     mc_draft_free(d);
 }
 
@@ -640,7 +644,7 @@ static void uploads_finish_while_an_edit_is_open(void) {
     char *saved = support_json_member(snapshot, "saved");
     char *saved_tray = support_json_member(saved, "tray");
     CHECK_EQ_STR(saved_tray, "{\"tiles\":[{\"id\":1,\"name\":\"a.png\",\"mime\":\"image/png\",\"size\":10,\"ref\":\"\","
-                             "\"state\":\"uploaded\",\"remote\":\"https://cdn/a\"}]}");
+                             "\"state\":\"uploaded\",\"remote\":\"https://cdn/a\"}],\"next_id\":2}");
     free(saved_tray);
     free(saved);
     mc_string_free(snapshot);
@@ -674,38 +678,61 @@ static void uploads_finish_while_an_edit_is_open(void) {
 /* ---- Legacy single attachment ---- */
 
 static void legacy_mode_takes_one_file_at_a_time(void) {
-    REQUIRE_NEW_DRAFT(d, "{\"multiple_attachments\":false}");
+    REQUIRE_NEW_DRAFT(d, "{\"multiple_attachments\":false,\"slow_mode_seconds\":10}");
+    CHECK_OK(mc_draft_set_thread(d, "t-1"));
+    TYPE(d, "stays");
     CHECK_UI_MEMBER(d, "attachments_available", "true");
-    /* One file of a pick is taken; the others are reported dropped (staged + dropped = the pick). */
-    CHECK_STAGE(d, "[{\"name\":\"a.png\",\"size\":1},{\"name\":\"b.png\",\"size\":1}]",
-                "{\"staged\":[1],\"dropped\":1,\"notice\":null}");
-    CHECK_TRAY(d, "[" TILE_QUEUED(1, "image", "a.png", "image/png", 1) "]");
-    CHECK_UI_MEMBER(d, "attachments_available", "false");
-    CHECK_UI_MEMBER(d, "mic_available", "false");
-    CHECK_REFUSED_MESSAGE(d, mc_draft_stage_files(d, "[{\"name\":\"c.png\",\"size\":1}]", NULL), MC_ERR_NOT_ALLOWED,
-                          "mc_draft_stage_files",
-                          "mc_draft_stage_files: multiple attachments are off: send or remove the staged file first");
-    /* Removing it makes room again. */
-    CHECK_OK(mc_draft_remove_attachment(d, 1));
+    /* No tray: the pick's first file goes out at once as its own message (not uploaded: the host
+       uploads "ref"); the others are dropped with the banner. */
+    CHECK_STAGE(d, "[{\"name\":\"a.png\",\"size\":1,\"ref\":\"file:///a.png\",\"width\":3,\"height\":4},"
+                   "{\"name\":\"b.png\",\"size\":1}]",
+                "{\"staged\":[],\"dropped\":1,\"notice\":\"You can attach up to 1 file.\",\"messages\":["
+                MEDIA_MSG(Q(""), "[]", "image",
+                          "[" OUT_FILE_META(1, "a.png", "image/png", 1, "image", "null", "file:///a.png", "3", "4", "null",
+                                            "null") "]",
+                          "null", Q("t-1")) "]}");
+    CHECK_TRAY(d, "[]");
+    CHECK_TEXT(d, "stays");
+    CHECK_UI_MEMBER(d, "info_banner", Q("You can attach up to 1 file."));
     CHECK_UI_MEMBER(d, "attachments_available", "true");
-    CHECK_STAGE(d, "[{\"name\":\"c.png\",\"size\":1}]", "{\"staged\":[2],\"dropped\":0,\"notice\":null}");
-    CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, "[{\"name\":\"d.png\",\"size\":1}]", NULL), MC_ERR_NOT_ALLOWED,
-                            "mc_draft_stage_files");
-    /* So does sending it. */
-    uploads_all_done(d, 2, 2);
-    CHECK_SEND(d, 0, "[" MEDIA_MSG(Q(""), "[]", "image",
-                                   "[" OUT_FILE(2, "c.png", "image/png", 1, "image", Q("https://cdn/2"), "") "]", "null",
-                                   "null") "]");
-    CHECK_STAGE(d, "[{\"name\":\"e.pdf\",\"size\":1}]", "{\"staged\":[3],\"dropped\":0,\"notice\":null}");
-    /* An empty pick stages nothing and is still refused while a file is staged. */
-    CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, "[]", NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files");
+    CHECK_UI_MEMBER(d, "mic_available", "true");
+    /* It was a new message: slow mode holds the next pick, which changes nothing. */
+    CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, "[{\"name\":\"c.png\",\"size\":1}]", &(char *){NULL}),
+                            MC_ERR_NOT_ALLOWED, "mc_draft_stage_files");
+    CHECK_OK(mc_draft_tick(d, 10000));
+    /* The result must be asked for: a NULL out-parameter would lose the message. */
+    CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, "[{\"name\":\"c.png\",\"size\":1}]", NULL),
+                            MC_ERR_NULL_ARGUMENT, "mc_draft_stage_files");
+    /* A pick that drops nothing ends the banner; ids go on. */
+    CHECK_STAGE(d, "[{\"name\":\"c.pdf\",\"size\":1}]",
+                "{\"staged\":[],\"dropped\":0,\"notice\":null,\"messages\":["
+                MEDIA_MSG(Q(""), "[]", "file", "[" OUT_FILE(2, "c.pdf", "application/pdf", 1, "file", "null", "") "]",
+                          "null", Q("t-1")) "]}");
+    CHECK_UI_MEMBER(d, "info_banner", "null");
     mc_draft_free(d);
 
-    REQUIRE_NEW_DRAFT(three, "{\"multiple_attachments\":false}");
-    CHECK_STAGE(three, "[{\"name\":\"a.png\",\"size\":1},{\"name\":\"b.png\",\"size\":1},{\"name\":\"c.png\",\"size\":1}]",
-                "{\"staged\":[1],\"dropped\":2,\"notice\":null}");
-    CHECK_TRAY(three, "[" TILE_QUEUED(1, "image", "a.png", "image/png", 1) "]");
-    mc_draft_free(three);
+    /* A file that could not be sent is refused; an empty pick sends nothing. */
+    REQUIRE_NEW_DRAFT(small, "{\"multiple_attachments\":false,\"max_file_size\":10,\"allowed_types\":[\"image/*\"]}");
+    char *result = NULL;
+    CHECK_REFUSED_MESSAGE(small, mc_draft_stage_files(small, "[{\"name\":\"big.png\",\"size\":11}]", &result),
+                          MC_ERR_LIMIT_EXCEEDED, "mc_draft_stage_files", "mc_draft_stage_files: File exceeds 10 bytes.");
+    CHECK_REFUSED_MESSAGE(small, mc_draft_stage_files(small, "[{\"name\":\"a.pdf\",\"size\":1}]", &result),
+                          MC_ERR_NOT_ALLOWED, "mc_draft_stage_files", "mc_draft_stage_files: This file type isn't allowed.");
+    CHECK(result == NULL);
+    CHECK_STAGE(small, "[]", "{\"staged\":[],\"dropped\":0,\"notice\":null,\"messages\":[]}");
+    mc_draft_free(small);
+
+    /* Tiles staged before the mode changed stay until sent or removed; a pick waits for that. */
+    REQUIRE_NEW_DRAFT(switched, NULL);
+    CHECK_OK(mc_draft_stage_files(switched, ONE_PNG, NULL));
+    CHECK_OK(mc_draft_update_config(switched, "{\"multiple_attachments\":false}"));
+    CHECK_UI_MEMBER(switched, "attachments_available", "false");
+    CHECK_REFUSED_MESSAGE(switched, mc_draft_stage_files(switched, ONE_PNG, &result), MC_ERR_NOT_ALLOWED,
+                          "mc_draft_stage_files",
+                          "mc_draft_stage_files: multiple attachments are off: send or remove the staged files first");
+    CHECK_OK(mc_draft_remove_attachment(switched, 1));
+    CHECK_UI_MEMBER(switched, "attachments_available", "true");
+    mc_draft_free(switched);
 }
 
 /* ---- Snapshots of the tray ---- */
@@ -732,7 +759,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
                        "{\"id\":3,\"name\":\"d.pdf\",\"mime\":\"application/pdf\",\"size\":3,\"ref\":\"r3\",\"state\":\"uploaded\",\"remote\":\"https://cdn/d\"},"
                        "{\"id\":4,\"name\":\"f.wav\",\"mime\":\"audio/wav\",\"size\":4,\"ref\":\"\",\"state\":\"failed\",\"error\":\"offline\"},"
                        "{\"id\":5,\"name\":\"e.exe\",\"mime\":\"application/octet-stream\",\"size\":5,\"ref\":\"\",\"state\":\"error\",\"error\":\"This file type isn't allowed.\"}"
-                       "]}");
+                       "],\"next_id\":6}");
     free(tray);
 
     REQUIRE_NEW_DRAFT(e, NULL);
@@ -750,7 +777,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
     CHECK_OK(mc_draft_upload_event(e, 2, MC_UPLOAD_RETRY, 0, NULL));
     CHECK_OK(mc_draft_upload_event(e, 4, MC_UPLOAD_RETRY, 0, NULL));
     CHECK_OK(mc_draft_remove_attachment(e, 5));
-    CHECK_STAGE(e, ONE_PNG, "{\"staged\":[6],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(e, ONE_PNG, "{\"staged\":[6],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_remove_attachment(e, 6));
     uploads_all_done(e, 1, 2);
     uploads_all_done(e, 4, 4);
@@ -767,7 +794,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
     /* An unknown version is refused and the tray stays. */
     char *versioned = support_json_with_member(snapshot, "version", "7");
     CHECK_REFUSED_MESSAGE(d, mc_draft_restore(d, versioned), MC_ERR_INVALID_ARGUMENT, "mc_draft_restore",
-                          "mc_draft_restore: snapshot version 7 is not supported (this library reads version 1)");
+                          "mc_draft_restore: snapshot version 7 is not supported (this library reads versions 1 and 2)");
     free(versioned);
     /* Malformed tiles are refused. */
     static const char *const bad_trays[] = {

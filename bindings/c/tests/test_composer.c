@@ -24,7 +24,7 @@
 
 static void a_new_draft_has_the_default_ui_state(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, "null", "[0,0]", NO_FORMATS, "[]", "true", "true", "null",
+    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, "null", "false", "[0,0]", NO_FORMATS, "[]", "true", "true", "true", "null",
                          "null", "null", "null", "0", "0", "null", "false", "false", "false"));
     bool can_send = true;
     CHECK_OK(mc_draft_can_send(d, &can_send));
@@ -37,7 +37,7 @@ static void type_mention_format_and_send_in_a_thread(void) {
     CHECK_OK(mc_draft_set_thread(d, "thread-1"));
     TYPE(d, "Hi @bo");
     /* The open mention query is part of the UI state, with its range. */
-    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("thread-1"), "[6,6]", NO_FORMATS, "[]", "true", "true", "null",
+    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("thread-1"), "false", "[6,6]", NO_FORMATS, "[]", "true", "true", "true", "null",
                          "{\"query\":\"bo\",\"start\":3,\"end\":6}", "null", "null", "0", "6", "null", "true", "true",
                          "false"));
     /* The mention replaces the query "@bo", with a space after it. */
@@ -51,7 +51,7 @@ static void type_mention_format_and_send_in_a_thread(void) {
     CHECK_SEND(d, 1000, "[" TEXT_MSG(Q("Hi <@uid:u42> **ship** it"), "[" MENTION_OUT("u42", "Bob") "]", "null",
                                      Q("thread-1")) "]");
     /* The draft is cleared (history too); the thread stays; typing stopped with the send. */
-    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, Q("thread-1"), "[0,0]", NO_FORMATS, "[]", "true", "true",
+    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, Q("thread-1"), "false", "[0,0]", NO_FORMATS, "[]", "true", "true", "true",
                          "null", "null", "null", "null", "0", "0", "null", "false", "false", "false"));
     CHECK_DOC(d, DOC("", ""));
     /* The next message goes to the same thread, until the thread is cleared. */
@@ -181,8 +181,8 @@ static void editing_and_cancelling_brings_the_draft_back(void) {
     CHECK_OK(mc_draft_begin_edit(d, "m-9", "old *text* <@uid:u1>", "{\"u1\":\"Cy\"}", false));
     /* The message's markdown is loaded as rich text; the put-aside tray is not shown. */
     CHECK_DOC(d, DOC("old text @Cy", SPAN(4, 8, "italic") "," MENTION(9, 12, "u1", "Cy")));
-    CHECK_UI(d, UI_STATE("true", "null", "{\"kind\":\"edit\",\"message_id\":\"m-9\",\"media\":false}", "null", "[12,12]",
-                         NO_FORMATS, "[]", "false", "false", "null", "null", "null", "null", "0", "12", "null", "true",
+    CHECK_UI(d, UI_STATE("true", "null", "{\"kind\":\"edit\",\"message_id\":\"m-9\",\"media\":false}", "null", "false", "[12,12]",
+                         NO_FORMATS, "[]", "false", "false", "false", "null", "null", "null", "null", "0", "12", "null", "true",
                          "false", "false"));
     TYPE(d, " more");
     CHECK_OK(mc_draft_cancel_mode(d));
@@ -251,7 +251,7 @@ static void attachments_voice_notes_and_commands_are_refused_while_editing(void)
     CHECK_REFUSED_UNCHANGED(d, mc_draft_stage_files(d, ONE_PNG, NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files");
     /* After the edit, staging works again. */
     CHECK_OK(mc_draft_cancel_mode(d));
-    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[1],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, ONE_PNG, "{\"staged\":[1],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     mc_draft_free(d);
 }
 
@@ -286,7 +286,7 @@ static void slow_mode_blocks_until_the_clock_passes_the_deadline(void) {
     CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
     CHECK_BLOCKED(d, "cooldown");
     CHECK_OK(mc_draft_tick(d, 31000));
-    CHECK_SEND(d, 31000, "[" COMMAND_MSG(Q("shrug"), Q(""), "null") "]");
+    CHECK_SEND(d, 31000, "[" COMMAND_MSG(Q("shrug"), "null", "null") "]");
     mc_draft_free(d);
 
     /* Without slow mode there is never a cooldown. */
@@ -474,7 +474,7 @@ static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     CHECK_OK(mc_draft_set_command(d, "giphy", "cats"));
     CHECK_TEXT(d, "");
     CHECK_TRAY(d, "[]");
-    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("t-2"), "[0,0]", NO_FORMATS, "[]", "false", "false", "null", "null",
+    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("t-2"), "false", "[0,0]", NO_FORMATS, "[]", "false", "false", "false", "null", "null",
                          "null", "{\"name\":\"giphy\",\"args\":\"cats\"}", "0", "0", "null", "true", "true", "false"));
     /* No attachments while a command is set. */
     CHECK_REFUSED_MESSAGE(d, mc_draft_stage_files(d, ONE_PNG, NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files",
@@ -486,8 +486,8 @@ static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     /* Without args, args go out empty; a second command replaces the first. */
     CHECK_OK(mc_draft_set_command(d, "giphy", "dogs"));
     CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
-    CHECK_UI_MEMBER(d, "command", "{\"name\":\"shrug\",\"args\":\"\"}");
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), Q(""), Q("t-2")) "]");
+    CHECK_UI_MEMBER(d, "command", "{\"name\":\"shrug\",\"args\":null}");
+    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), "null", Q("t-2")) "]");
 
     /* Clearing the command leaves an empty draft; clearing none does nothing. */
     CHECK_OK(mc_draft_set_command(d, "me", "waves " S_GRIN));
@@ -523,7 +523,7 @@ static void text_typed_after_a_command_becomes_its_args(void) {
     /* Only spaces typed: the args stay empty. */
     CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
     CHECK_OK(mc_draft_insert(d, "   "));
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), Q(""), "null") "]");
+    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), "null", "null") "]");
     CHECK_TEXT(d, "");
     mc_draft_free(d);
 }
@@ -539,7 +539,7 @@ static void clear_empties_text_command_and_tray_but_keeps_mode_and_thread(void) 
     CHECK_OK(mc_draft_clear(d));
     CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY,
                          "{\"kind\":\"reply\",\"message_id\":\"m-1\",\"preview\":{\"sender\":\"Ann\",\"snippet\":\"q\"}}",
-                         Q("t-3"), "[0,0]", NO_FORMATS, "[]", "true", "true", "null", "null", "null", "null", "0", "0",
+                         Q("t-3"), "false", "[0,0]", NO_FORMATS, "[]", "true", "true", "true", "null", "null", "null", "null", "0", "0",
                          "null", "false", "true", "false"));
     /* The text comes back with undo. */
     CHECK_OK(mc_draft_undo(d));
@@ -577,9 +577,9 @@ static void snapshot_and_restore_round_trip(void) {
     CHECK_OK(mc_draft_toggle_format(d, 0, 5, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT));
     CHECK_OK(mc_draft_set_selection(d, 4, 1));
     char *snapshot = support_draft_snapshot(d);
-    CHECK_EQ_STR(snapshot, "{\"version\":1,\"document\":" DOC("hello ", SPAN(0, 5, "bold")) ",\"selection\":[4,1],"
-                           "\"mode\":{\"kind\":\"new\"},\"thread_parent_id\":null,\"command\":null,"
-                           "\"tray\":{\"tiles\":[]},\"cooldown_until\":0,\"now\":0}");
+    CHECK_EQ_STR(snapshot, "{\"version\":2,\"document\":" DOC("hello ", SPAN(0, 5, "bold")) ",\"selection\":[4,1],"
+                           "\"mode\":{\"kind\":\"new\"},\"thread_parent_id\":null,\"also_send_to_channel\":false,"
+                           "\"command\":null,\"tray\":{\"tiles\":[],\"next_id\":1},\"last_message_at\":null,\"now\":0}");
     REQUIRE_NEW_DRAFT(e, NULL);
     CHECK_OK(mc_draft_restore(e, snapshot));
     CHECK_DOC(e, DOC("hello ", SPAN(0, 5, "bold")));
@@ -607,12 +607,13 @@ static void snapshot_and_restore_an_edit_with_its_put_aside_draft(void) {
     char *snapshot = support_draft_snapshot(d);
     REQUIRE(snapshot != NULL);
     CHECK_EQ_STR(snapshot,
-                 "{\"version\":1,\"document\":" DOC("edit me", SPAN(5, 7, "bold")) ",\"selection\":[7,7],"
+                 "{\"version\":2,\"document\":" DOC("edit me", SPAN(5, 7, "bold")) ",\"selection\":[7,7],"
                  "\"mode\":{\"kind\":\"edit\",\"message_id\":\"m-2\",\"media\":true},\"thread_parent_id\":\"T1\","
-                 "\"command\":null,\"tray\":{\"tiles\":[]},\"cooldown_until\":6000,\"now\":1000,"
+                 "\"also_send_to_channel\":false,\"command\":null,\"tray\":{\"tiles\":[],\"next_id\":1},"
+                 "\"last_message_at\":1000,\"now\":1000,"
                  "\"saved\":{\"document\":" DOC("before", "") ",\"selection\":[1,3],"
                  "\"mode\":{\"kind\":\"reply\",\"message_id\":\"m-1\",\"sender\":\"Ann\",\"snippet\":\"q\"},"
-                 "\"command\":null,\"tray\":{\"tiles\":[]}}}");
+                 "\"command\":null,\"tray\":{\"tiles\":[],\"next_id\":1}}}");
 
     REQUIRE_NEW_DRAFT(e, "{\"slow_mode_seconds\":5}");
     CHECK_OK(mc_draft_restore(e, snapshot));
@@ -657,8 +658,16 @@ static void restore_refuses_bad_snapshots(void) {
         mc_status status;
         const char *message; /* NULL: any message naming the function */
     } cases[] = {
-        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,
-         "mc_draft_restore: snapshot version 2 is not supported (this library reads version 1)"},
+        {"{\"version\":3,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_restore: snapshot version 3 is not supported (this library reads versions 1 and 2)"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"last_message_at\":-1}", MC_ERR_OUT_OF_RANGE,
+         "mc_draft_restore: snapshot: clock values must not be negative"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"cooldown_until\":5}", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_restore: snapshot: unknown key \"cooldown_until\""},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"also_send_to_channel\":true}",
+         MC_ERR_INVALID_ARGUMENT, "mc_draft_restore: snapshot: \"also_send_to_channel\" needs a thread parent"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"tray\":{\"tiles\":[],\"next_id\":0}}",
+         MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"version\":0,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"version\":\"1\",\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,
