@@ -126,7 +126,7 @@ public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMuta
 
 /// A recorded voice note, already uploaded (`remote`), goes out at once as its own message
 /// (never staged): stores the outgoing message JSON (as in mc_draft_send) in `*out_message_json`.
-/// `mime` must be an audio type (audio/*; "" takes the type of the name's extension). It respects
+/// `mime` must be an audio type ("audio/..."; "" takes the type of the name's extension). It respects
 /// and starts slow mode, answers a reply being written and goes to the thread. Refused while
 /// editing, with a command set or while the tray holds anything (the mic button is hidden then).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
