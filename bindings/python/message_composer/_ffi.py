@@ -130,6 +130,9 @@ DECLARATIONS: tuple[Decl, ...] = (
     _status("mc_draft_ui_state", mc_draft_p, out_string),
     _status("mc_draft_set_listener", mc_draft_p, mc_listener, c_void_p),
     _status("mc_draft_tick", mc_draft_p, c_int64),
+    _status("mc_draft_start_cooldown", mc_draft_p, c_int64, c_int64),
+    _status("mc_draft_dismiss_banner", mc_draft_p),
+    _status("mc_draft_update_config", mc_draft_p, c_char_p),
     # Sending, modes, thread, commands.
     _status("mc_draft_can_send", mc_draft_p, out_bool),
     _status("mc_draft_send", mc_draft_p, c_int64, out_string),
@@ -138,6 +141,7 @@ DECLARATIONS: tuple[Decl, ...] = (
     _status("mc_draft_begin_reply", mc_draft_p, c_char_p, c_char_p, c_char_p, c_char_p),
     _status("mc_draft_cancel_mode", mc_draft_p),
     _status("mc_draft_set_thread", mc_draft_p, c_char_p),
+    _status("mc_draft_set_also_send_to_channel", mc_draft_p, c_bool),
     _status("mc_draft_set_command", mc_draft_p, c_char_p, c_char_p),
     _status("mc_draft_clear_command", mc_draft_p),
     # Persistence.
@@ -149,6 +153,7 @@ DECLARATIONS: tuple[Decl, ...] = (
     _status("mc_draft_remove_attachment", mc_draft_p, c_uint64),
     _status("mc_draft_attachments", mc_draft_p, out_string),
     _status("mc_draft_voice_note", mc_draft_p, c_char_p, c_char_p, c_int64, c_char_p, out_string),
+    _status("mc_draft_send_sticker", mc_draft_p, c_char_p, c_char_p, c_char_p, out_string),
 )
 
 

@@ -90,6 +90,9 @@ class EventKind(IntEnum):
     #: The formatting of ``[start, end)`` changed (new offsets): ``{"start", "end"}``; read it with
     #: ``Draft.spans(start, end)``.
     FORMATTING = 12
+    #: Options changed (``Draft.update_config``): a dict of the changed options and their new values.
+    CONFIG = 13
+    THREAD = 14  #: The thread changed: ``{"parent_id", "also_send_to_channel"}``.
 
 
 class UploadEvent(IntEnum):

@@ -55,7 +55,7 @@ def test_a_mixed_pick_goes_out_as_one_message_per_kind_in_order_with_the_caption
             pick("c.jpg", "", 50),  # the extension decides
             pick("noext", "", 60),
         ]
-        assert d.stage_files(picks) == {"staged": [1, 2, 3, 4, 5, 6], "dropped": 0, "notice": None}
+        assert d.stage_files(picks) == {"staged": [1, 2, 3, 4, 5, 6], "dropped": 0, "notice": None, "messages": []}
         assert d.attachments() == [
             tile(1, "a.pdf", "application/pdf", 10, "file"),
             tile(2, "song.mp3", "audio/mpeg", 20, "audio"),
@@ -82,6 +82,10 @@ def test_a_mixed_pick_goes_out_as_one_message_per_kind_in_order_with_the_caption
                 "kind": kind,
                 "remote": f"remote{id}",
                 "ref": f"ref-{name}",
+                "width": None,
+                "height": None,
+                "duration": None,
+                "extra": None,
             }
 
         def media(kind, attachments, text=""):
@@ -96,6 +100,8 @@ def test_a_mixed_pick_goes_out_as_one_message_per_kind_in_order_with_the_caption
                 "quoted_id": None,
                 "edited_id": None,
                 "parent_id": "T",
+                "sticker": None,
+                "also_send_to_channel": False,
             }
 
         assert d.send(100) == [
@@ -274,10 +280,10 @@ def test_exactly_max_files_is_fine_one_more_is_dropped_with_a_banner():
     with Draft({"max_files": 3}) as d:
         events = []
         d.set_listener(lambda kind, payload: events.append((kind, payload)))
-        assert d.stage_files([png(1), png(2), png(3)]) == {"staged": [1, 2, 3], "dropped": 0, "notice": None}
+        assert d.stage_files([png(1), png(2), png(3)]) == {"staged": [1, 2, 3], "dropped": 0, "notice": None, "messages": []}
         assert d.ui_state()["info_banner"] is None
         events.clear()
-        assert d.stage_files([png(4)]) == {"staged": [], "dropped": 1, "notice": "You can attach up to 3 files."}
+        assert d.stage_files([png(4)]) == {"staged": [], "dropped": 1, "notice": "You can attach up to 3 files.", "messages": []}
         assert d.ui_state()["info_banner"] == "You can attach up to 3 files."
         assert events == [(EventKind.BANNER, "You can attach up to 3 files.")]
         assert [a["name"] for a in d.attachments()] == ["f1.png", "f2.png", "f3.png"]
@@ -286,13 +292,13 @@ def test_exactly_max_files_is_fine_one_more_is_dropped_with_a_banner():
 def test_a_pick_beyond_max_files_keeps_the_first():
     with Draft({"max_files": 3}) as d:
         result = d.stage_files([png(n) for n in range(1, 6)])
-        assert result == {"staged": [1, 2, 3], "dropped": 2, "notice": "You can attach up to 3 files."}
+        assert result == {"staged": [1, 2, 3], "dropped": 2, "notice": "You can attach up to 3 files.", "messages": []}
         assert [a["name"] for a in d.attachments()] == ["f1.png", "f2.png", "f3.png"]
 
 
 def test_exactly_max_file_size_is_fine_one_byte_over_is_an_error_tile():
     with Draft({"max_file_size": 2 * MB}) as d:
-        assert d.stage_files([png(1, 2 * MB), png(2, 2 * MB + 1)]) == {"staged": [1, 2], "dropped": 0, "notice": None}
+        assert d.stage_files([png(1, 2 * MB), png(2, 2 * MB + 1)]) == {"staged": [1, 2], "dropped": 0, "notice": None, "messages": []}
         assert d.attachments() == [
             tile(1, "f1.png", "image/png", 2 * MB, "image"),
             tile(2, "f2.png", "image/png", 2 * MB + 1, "image", "error", None, "File exceeds 2 MB.", False),
@@ -345,7 +351,7 @@ def test_removing_an_uploading_attachment_asks_the_host_to_cancel():
             (EventKind.TRAY, []),
         ]
         with pytest.raises(
-            mc.InvalidArgumentError, match="^mc_draft_remove_attachment: no attachment with id 2 in the tray$"
+            mc.NotAllowedError, match="^mc_draft_remove_attachment: attachment 2 was removed or sent: events for it are refused$"
         ):
             d.remove_attachment(j)
 
@@ -383,6 +389,10 @@ def test_a_voice_note_goes_out_at_once_and_leaves_the_text():
                     "kind": "audio",
                     "remote": "rv",
                     "ref": "",
+                    "width": None,
+                    "height": None,
+                    "duration": None,
+                    "extra": None,
                 }
             ],
             "command": None,
@@ -390,6 +400,8 @@ def test_a_voice_note_goes_out_at_once_and_leaves_the_text():
             "quoted_id": None,
             "edited_id": None,
             "parent_id": "T",
+            "sticker": None,
+            "also_send_to_channel": False,
         }
         assert d.text == "text" and d.attachments() == []
 
@@ -442,21 +454,15 @@ def test_set_command_clears_the_tray():
 # Legacy: one attachment
 
 
-def test_legacy_mode_takes_one_file_into_an_empty_tray():
+def test_legacy_mode_sends_the_pick_at_once_without_a_tray():
     with Draft({"multiple_attachments": False}) as d:
-        assert d.stage_files([png(1), png(2)]) == {"staged": [1], "dropped": 1, "notice": None}
-        assert [a["name"] for a in d.attachments()] == ["f1.png"]
-        assert d.ui_state()["attachments_available"] is False
-        with pytest.raises(
-            mc.NotAllowedError,
-            match="^mc_draft_stage_files: multiple attachments are off: send or remove the staged file first$",
-        ):
-            d.stage_files([png(3)])
-        upload(d, 1, "R")
-        (m,) = d.send(5)
-        assert (m["attachment_kind"], [a["ref"] for a in m["attachments"]]) == ("image", ["r1"])
-        assert d.ui_state()["attachments_available"] is True
-        assert d.stage_files([png(4)])["staged"] == [2]
+        result = d.stage_files([png(1), png(2)])
+        assert (result["staged"], result["dropped"], result["notice"]) == ([], 1, "You can attach up to 1 file.")
+        (m,) = result["messages"]
+        assert (m["type"], m["attachment_kind"]) == ("media", "image")
+        assert [(a["id"], a["ref"], a["remote"]) for a in m["attachments"]] == [(1, "r1", None)]
+        assert d.attachments() == [] and d.ui_state()["attachments_available"] is True
+        assert d.stage_files([png(3)])["messages"][0]["attachments"][0]["id"] == 2
 
 
 # Snapshot / restore
@@ -470,7 +476,7 @@ def test_snapshot_restore_with_an_upload_in_flight_gives_a_retryable_failure():
         d.upload_event(i, U.PROGRESS, 0.4)
         upload(d, j, "R2")
         snapshot = d.snapshot()
-        assert json.loads(snapshot)["version"] == 1
+        assert json.loads(snapshot)["version"] == 2
         events = []
         e.set_listener(lambda kind, payload: events.append(kind))
         e.restore(snapshot)
@@ -498,9 +504,9 @@ def test_an_unknown_snapshot_version_is_refused_and_the_tray_is_unchanged():
     with Draft() as d:
         d.stage_files([png(1)])
         snapshot = json.loads(d.snapshot())
-        snapshot["version"] = 2
+        snapshot["version"] = 3
         snapshot["tray"]["tiles"] = []
         before = d.attachments()
-        with pytest.raises(mc.InvalidArgumentError, match="snapshot version 2 is not supported"):
+        with pytest.raises(mc.InvalidArgumentError, match="snapshot version 3 is not supported"):
             d.restore(snapshot)
         assert d.attachments() == before

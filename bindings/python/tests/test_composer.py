@@ -20,6 +20,8 @@ def message(**fields):
         "quoted_id": None,
         "edited_id": None,
         "parent_id": None,
+        "sticker": None,
+        "also_send_to_channel": False,
     }
     assert set(fields) <= set(base), set(fields) - set(base)
     return dict(base, **fields)
@@ -83,11 +85,13 @@ def test_a_new_draft_ui_state():
             "send_blocked": {"reason": "empty", "message": "the message is empty"},
             "mode": {"kind": "new"},
             "thread_parent_id": None,
+            "also_send_to_channel": False,
             "selection": [0, 0],
             "active_formats": {"formats": [], "link": None, "color": None},
             "tray": [],
             "attachments_available": True,
             "mic_available": True,
+            "sticker_available": True,
             "info_banner": None,
             "mention_query": None,
             "command_query": None,
@@ -368,9 +372,9 @@ def test_an_unknown_snapshot_version_is_refused_and_nothing_changes():
         snapshot = d.snapshot()
         with pytest.raises(
             mc.InvalidArgumentError,
-            match=r"^mc_draft_restore: snapshot version 99 is not supported \(this library reads version 1\)$",
+            match=r"^mc_draft_restore: snapshot version 99 is not supported \(this library reads versions 1 and 2\)$",
         ):
-            d.restore(snapshot.replace('"version":1', '"version":99', 1))
+            d.restore(snapshot.replace('"version":2', '"version":99', 1))
         with pytest.raises(mc.InvalidArgumentError, match='"version" is required'):
             d.restore("{}")
         with pytest.raises(mc.InvalidJSONError):

@@ -24,6 +24,8 @@ DEFAULT_CONFIG = {
     "allowed_types": None,
     "undo_depth": 100,
     "slow_mode_seconds": 0,
+    "commands": True,
+    "stickers": True,
 }
 
 
@@ -62,6 +64,8 @@ def test_every_option_can_be_set_and_comes_back_normalised():
         "allowed_types": ["Image/PNG", "video/*"],
         "undo_depth": 0,
         "slow_mode_seconds": 30,
+        "commands": False,
+        "stickers": False,
     }
     with Draft(config) as d:
         assert d.config == dict(config, allowed_types=["image/png", "video/*"])
