@@ -117,6 +117,11 @@ pub const MC_EVENT_CANCEL_UPLOAD: mc_event = 11;
 /// The formatting of `[start, end)` changed (new offsets): `{"start", "end"}`; read it with
 /// [`mc_draft_spans`].
 pub const MC_EVENT_FORMATTING: mc_event = 12;
+/// Options changed ([`mc_draft_update_config`]): an object of the changed options and their new
+/// values.
+pub const MC_EVENT_CONFIG: mc_event = 13;
+/// The thread changed: `{"parent_id", "also_send_to_channel"}`.
+pub const MC_EVENT_THREAD: mc_event = 14;
 
 // Upload events for `mc_draft_upload_event`.
 /// queued -> uploading(0).
@@ -160,6 +165,9 @@ extern "C" {
     pub fn mc_draft_free(draft: *mut mc_draft);
     /// The effective configuration as a JSON object (caller frees).
     pub fn mc_draft_config(draft: *mut mc_draft, out_json: *mut *mut c_char) -> mc_status;
+    /// Changes the options named in the JSON object `config_json` (validated whole; nothing
+    /// changes on error).
+    pub fn mc_draft_update_config(draft: *mut mc_draft, config_json: *const c_char) -> mc_status;
 
     // Text and selection.
 
@@ -362,6 +370,14 @@ extern "C" {
     ) -> mc_status;
     /// Advances the host's clock to `now_ms` (never backwards): typing idles, cooldown counts down.
     pub fn mc_draft_tick(draft: *mut mc_draft, now_ms: i64) -> mc_status;
+    /// Starts the slow-mode cooldown from the user's last message time; the clock becomes `now_ms`.
+    pub fn mc_draft_start_cooldown(
+        draft: *mut mc_draft,
+        last_message_ms: i64,
+        now_ms: i64,
+    ) -> mc_status;
+    /// Dismisses the info banner (nothing happens without one).
+    pub fn mc_draft_dismiss_banner(draft: *mut mc_draft) -> mc_status;
     /// Whether the draft can be sent now (the reason is in the UI state's "send_blocked").
     pub fn mc_draft_can_send(draft: *mut mc_draft, out_can_send: *mut bool) -> mc_status;
     /// Sends at `now_ms`: the outgoing messages as a JSON array (caller frees); clears the draft.
@@ -396,6 +412,8 @@ extern "C" {
     pub fn mc_draft_cancel_mode(draft: *mut mc_draft) -> mc_status;
     /// Sets the thread parent message id (NULL clears it).
     pub fn mc_draft_set_thread(draft: *mut mc_draft, parent_id: *const c_char) -> mc_status;
+    /// Whether the next new message, a thread reply, also goes to the channel.
+    pub fn mc_draft_set_also_send_to_channel(draft: *mut mc_draft, enabled: bool) -> mc_status;
     /// Sets a slash command (`args` NULL for none); text and attachments are cleared.
     pub fn mc_draft_set_command(
         draft: *mut mc_draft,
@@ -440,6 +458,14 @@ extern "C" {
         mime: *const c_char,
         size: i64,
         remote: *const c_char,
+        out_message_json: *mut *mut c_char,
+    ) -> mc_status;
+    /// A picked sticker as its own outgoing message JSON (caller frees); `pack` may be NULL.
+    pub fn mc_draft_send_sticker(
+        draft: *mut mc_draft,
+        sticker_id: *const c_char,
+        url: *const c_char,
+        pack: *const c_char,
         out_message_json: *mut *mut c_char,
     ) -> mc_status;
 }

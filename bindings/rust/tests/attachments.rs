@@ -58,6 +58,7 @@ fn a_mixed_pick_uploads_and_goes_out_as_one_message_per_kind() {
             mime: "image/png".into(),
             size: 3,
             reference: "content://media/1".into(),
+            ..PickedFile::default()
         },
         // No MIME type: the extension decides.
         PickedFile::new("clip.mp4", "", 5),
@@ -70,7 +71,8 @@ fn a_mixed_pick_uploads_and_goes_out_as_one_message_per_kind() {
         StageResult {
             staged: vec![1, 2, 3, 4, 5],
             dropped: 0,
-            notice: None
+            notice: None,
+            messages: vec![]
         }
     );
     let queued = [
@@ -131,14 +133,14 @@ fn a_mixed_pick_uploads_and_goes_out_as_one_message_per_kind() {
 
     let attachment = |id: u64, name: &str, mime: &str, size: u64, kind: &str, reference: &str| {
         format!(
-            r#"{{"id":{id},"name":"{name}","mime":"{mime}","size":{size},"kind":"{kind}","remote":"https://cdn/{id}","ref":"{reference}"}}"#
+            r#"{{"id":{id},"name":"{name}","mime":"{mime}","size":{size},"kind":"{kind}","remote":"https://cdn/{id}","ref":"{reference}","width":null,"height":null,"duration":null,"extra":null}}"#
         )
     };
     let media = |text: &str, mentions: &str, kind: &str, attachments: &[String]| {
         format!(
             concat!(
                 r#"{{"type":"media","text":{},"mentions":{},"attachment_kind":"{}","attachments":[{}],"#,
-                r#""command":null,"args":null,"quoted_id":null,"edited_id":null,"parent_id":"t-1"}}"#
+                r#""command":null,"args":null,"quoted_id":null,"edited_id":null,"parent_id":"t-1","sticker":null,"also_send_to_channel":false}}"#
             ),
             text,
             mentions,
@@ -208,8 +210,8 @@ fn attachments_without_text_and_a_quoted_reply() {
         draft.send(0).unwrap(),
         concat!(
             r#"[{"type":"media","text":"","mentions":[],"attachment_kind":"image","attachments":"#,
-            r#"[{"id":1,"name":"a.png","mime":"image/png","size":1,"kind":"image","remote":"https://cdn/1","ref":""}],"#,
-            r#""command":null,"args":null,"quoted_id":"m-1","edited_id":null,"parent_id":null}]"#
+            r#"[{"id":1,"name":"a.png","mime":"image/png","size":1,"kind":"image","remote":"https://cdn/1","ref":"","width":null,"height":null,"duration":null,"extra":null}],"#,
+            r#""command":null,"args":null,"quoted_id":"m-1","edited_id":null,"parent_id":null,"sticker":null,"also_send_to_channel":false}]"#
         )
     );
 }
@@ -226,7 +228,8 @@ fn the_files_per_message_limit_drops_extra_picks_with_a_notice() {
         StageResult {
             staged: vec![1, 2, 3],
             dropped: 0,
-            notice: None
+            notice: None,
+            messages: vec![]
         }
     );
     assert_eq!(member(&draft.ui_state().unwrap(), "info_banner"), "null");
@@ -237,7 +240,8 @@ fn the_files_per_message_limit_drops_extra_picks_with_a_notice() {
         StageResult {
             staged: vec![],
             dropped: 1,
-            notice: Some("You can attach up to 3 files.".into())
+            notice: Some("You can attach up to 3 files.".into()),
+            messages: vec![]
         }
     );
     assert_eq!(
@@ -261,7 +265,8 @@ fn the_files_per_message_limit_drops_extra_picks_with_a_notice() {
         StageResult {
             staged: vec![1, 2],
             dropped: 2,
-            notice: Some("You can attach up to 2 files.".into())
+            notice: Some("You can attach up to 2 files.".into()),
+            messages: vec![]
         }
     );
     assert_eq!(
@@ -579,38 +584,36 @@ fn removing_an_uploading_tile_asks_the_host_to_cancel_the_upload() {
     );
     assert_err(
         draft.remove_attachment(2),
-        ErrorKind::InvalidArgument,
-        "mc_draft_remove_attachment: no attachment with id 2 in the tray",
+        ErrorKind::NotAllowed,
+        "mc_draft_remove_attachment: attachment 2 was removed or sent: events for it are refused",
     );
     // Ids are not reused.
     assert_eq!(draft.stage_files(&[png("d.png", 1)]).unwrap().staged, [4]);
 }
 
 #[test]
-fn with_multiple_attachments_off_one_file_is_taken() {
+fn with_multiple_attachments_off_the_pick_goes_out_at_once() {
     let mut draft = Draft::new(Some(r#"{"multiple_attachments":false}"#)).unwrap();
     let result = draft
         .stage_files(&[png("a.png", 1), png("b.png", 1)])
         .unwrap();
     assert_eq!(
-        result,
-        StageResult {
-            staged: vec![1],
-            dropped: 1,
-            notice: None
-        }
+        (result.staged, result.dropped, result.notice),
+        (vec![], 1, Some("You can attach up to 1 file.".to_string()))
     );
+    assert_eq!(result.messages.len(), 1);
+    assert!(
+        result.messages[0].contains(r#""id":1,"name":"a.png","mime":"image/png","size":1,"kind":"image","remote":null,"ref":"""#),
+        "{}",
+        result.messages[0]
+    );
+    assert_eq!(draft.attachments().unwrap(), "[]");
     assert_eq!(
         member(&draft.ui_state().unwrap(), "attachments_available"),
-        "false"
+        "true"
     );
-    assert_err(
-        draft.stage_files(&[png("c.png", 1)]),
-        ErrorKind::NotAllowed,
-        "mc_draft_stage_files: multiple attachments are off: send or remove the staged file first",
-    );
-    draft.remove_attachment(1).unwrap();
-    assert_eq!(draft.stage_files(&[png("c.png", 1)]).unwrap().staged, [2]);
+    let next = draft.stage_files(&[png("c.png", 1)]).unwrap();
+    assert!(next.messages[0].contains(r#""id":2,"#), "{}", next.messages[0]);
 }
 
 #[test]
@@ -623,6 +626,7 @@ fn names_and_references_are_escaped_on_the_way_in() {
             mime: String::new(),
             size: 0,
             reference: "tab\there".into(),
+            ..PickedFile::default()
         },
         PickedFile::new("noext", "", 1),
         PickedFile::new("x.HEIC", "application/octet-stream", 1),
@@ -679,8 +683,8 @@ fn a_voice_note_goes_out_at_once_unless_the_tray_holds_anything() {
         concat!(
             r#"{"type":"media","text":"","mentions":[],"attachment_kind":"audio","attachments":"#,
             r#"[{"id":1,"name":"rec.ogg","mime":"audio/ogg","size":4096,"kind":"audio","#,
-            r#""remote":"https://cdn/rec","ref":""}],"command":null,"args":null,"quoted_id":null,"#,
-            r#""edited_id":null,"parent_id":"t-5"}"#
+            r#""remote":"https://cdn/rec","ref":"","width":null,"height":null,"duration":null,"extra":null}],"command":null,"args":null,"quoted_id":null,"#,
+            r#""edited_id":null,"parent_id":"t-5","sticker":null,"also_send_to_channel":false}"#
         )
     );
     // The draft is untouched.
@@ -731,6 +735,7 @@ fn a_snapshot_brings_uploads_in_flight_back_as_retryable_failures() {
                 mime: "image/png".into(),
                 size: 10,
                 reference: "content://1".into(),
+                ..PickedFile::default()
             },
             PickedFile::new("b.pdf", "application/pdf", 20),
             PickedFile::new("c.mp3", "audio/mpeg", 30),
@@ -756,7 +761,7 @@ fn a_snapshot_brings_uploads_in_flight_back_as_retryable_failures() {
             r#""state":"uploading","progress":0.25},{"id":2,"name":"b.pdf","mime":"application/pdf","#,
             r#""size":20,"ref":"","state":"uploaded","remote":"https://cdn/b"},{"id":3,"name":"c.mp3","#,
             r#""mime":"audio/mpeg","size":30,"ref":"","state":"failed","error":"offline"},"#,
-            r#"{"id":4,"name":"d.png","mime":"image/png","size":40,"ref":"","state":"queued"}]}"#
+            r#"{"id":4,"name":"d.png","mime":"image/png","size":40,"ref":"","state":"queued"}],"next_id":5}"#
         )
     );
 
@@ -813,7 +818,7 @@ fn a_snapshot_brings_uploads_in_flight_back_as_retryable_failures() {
     }
     let sent = restored.send(0).unwrap();
     assert!(
-        sent.contains(r#"{"id":1,"name":"a.png","mime":"image/png","size":10,"kind":"image","remote":"https://cdn/1","ref":"content://1"}"#),
+        sent.contains(r#"{"id":1,"name":"a.png","mime":"image/png","size":10,"kind":"image","remote":"https://cdn/1","ref":"content://1","width":null,"height":null,"duration":null,"extra":null}"#),
         "{sent}"
     );
 }

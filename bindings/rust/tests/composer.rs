@@ -9,9 +9,9 @@ use message_composer::{Draft, ErrorKind, Format, PickedFile};
 /// The UI state of a fresh draft with the default configuration.
 const FRESH_UI: &str = concat!(
     r#"{"can_send":false,"send_blocked":{"reason":"empty","message":"the message is empty"},"#,
-    r#""mode":{"kind":"new"},"thread_parent_id":null,"selection":[0,0],"#,
+    r#""mode":{"kind":"new"},"thread_parent_id":null,"also_send_to_channel":false,"selection":[0,0],"#,
     r#""active_formats":{"formats":[],"link":null,"color":null},"tray":[],"#,
-    r#""attachments_available":true,"mic_available":true,"info_banner":null,"#,
+    r#""attachments_available":true,"mic_available":true,"sticker_available":true,"info_banner":null,"#,
     r#""mention_query":null,"command_query":null,"command":null,"cooldown_remaining_ms":0,"#,
     r#""length":0,"max_length":null,"typing":false,"can_undo":false,"can_redo":false}"#
 );
@@ -21,7 +21,7 @@ fn text_message(text: &str, mentions: &str, quoted: &str, parent: &str) -> Strin
     format!(
         concat!(
             r#"{{"type":"text","text":{},"mentions":{},"attachment_kind":null,"attachments":[],"#,
-            r#""command":null,"args":null,"quoted_id":{},"edited_id":null,"parent_id":{}}}"#
+            r#""command":null,"args":null,"quoted_id":{},"edited_id":null,"parent_id":{},"sticker":null,"also_send_to_channel":false}}"#
         ),
         text, mentions, quoted, parent
     )
@@ -223,7 +223,7 @@ fn sending_an_edit_yields_an_edit_and_gives_the_draft_back() {
         concat!(
             r#"[{"type":"edit","text":"**old new**","mentions":[],"attachment_kind":null,"#,
             r#""attachments":[],"command":null,"args":null,"quoted_id":null,"edited_id":"m-9","#,
-            r#""parent_id":"t"}]"#
+            r#""parent_id":"t","sticker":null,"also_send_to_channel":false}]"#
         )
     );
     assert_eq!(draft.text().unwrap(), "half-written");
@@ -245,7 +245,7 @@ fn sending_an_edit_yields_an_edit_and_gives_the_draft_back() {
         concat!(
             r#"[{"type":"edit","text":"new caption","mentions":[],"attachment_kind":null,"#,
             r#""attachments":[],"command":null,"args":null,"quoted_id":null,"edited_id":"m-10","#,
-            r#""parent_id":"t"}]"#
+            r#""parent_id":"t","sticker":null,"also_send_to_channel":false}]"#
         )
     );
     assert_eq!(draft.text().unwrap(), "half-written");
@@ -452,7 +452,7 @@ fn a_slash_command_clears_the_draft_and_goes_out_as_a_command() {
         draft.send(0).unwrap(),
         concat!(
             r#"[{"type":"command","text":"","mentions":[],"attachment_kind":null,"attachments":[],"#,
-            r#""command":"giphy","args":"cats","quoted_id":null,"edited_id":null,"parent_id":"t-2"}]"#
+            r#""command":"giphy","args":"cats","quoted_id":null,"edited_id":null,"parent_id":"t-2","sticker":null,"also_send_to_channel":false}]"#
         )
     );
     assert_eq!(member(&draft.ui_state().unwrap(), "command"), "null");
@@ -461,7 +461,7 @@ fn a_slash_command_clears_the_draft_and_goes_out_as_a_command() {
     draft.set_command("shrug", None).unwrap();
     assert_eq!(
         member(&draft.ui_state().unwrap(), "command"),
-        r#"{"name":"shrug","args":""}"#
+        r#"{"name":"shrug","args":null}"#
     );
     draft.clear_command().unwrap();
     let ui = draft.ui_state().unwrap();
@@ -514,11 +514,12 @@ fn a_snapshot_restores_text_formats_selection_mode_and_command() {
     assert_eq!(
         snapshot,
         concat!(
-            r#"{"version":1,"document":{"text":"old text","spans":[{"start":0,"end":3,"format":"bold"}]},"#,
+            r#"{"version":2,"document":{"text":"old text","spans":[{"start":0,"end":3,"format":"bold"}]},"#,
             r#""selection":[1,3],"mode":{"kind":"edit","message_id":"m-1","media":true},"#,
-            r#""thread_parent_id":"thread-9","command":null,"tray":{"tiles":[]},"cooldown_until":0,"#,
+            r#""thread_parent_id":"thread-9","also_send_to_channel":false,"command":null,"#,
+            r#""tray":{"tiles":[],"next_id":1},"last_message_at":null,"#,
             r#""now":0,"saved":{"document":{"text":"mine","spans":[]},"selection":[4,4],"#,
-            r#""mode":{"kind":"new"},"command":null,"tray":{"tiles":[]}}}"#
+            r#""mode":{"kind":"new"},"command":null,"tray":{"tiles":[],"next_id":1}}}"#
         )
     );
 
@@ -590,14 +591,14 @@ fn unknown_versions_and_malformed_snapshots_are_refused_and_change_nothing() {
     let before = (draft.ui_state().unwrap(), draft.document().unwrap());
     for (text, kind, message) in [
         (
-            snapshot.replace(r#""version":1"#, r#""version":2"#),
+            snapshot.replace(r#""version":2"#, r#""version":3"#),
             ErrorKind::InvalidArgument,
-            "snapshot version 2 is not supported (this library reads version 1)",
+            "snapshot version 3 is not supported (this library reads versions 1 and 2)",
         ),
         (
-            snapshot.replace(r#""version":1"#, r#""version":0"#),
+            snapshot.replace(r#""version":2"#, r#""version":0"#),
             ErrorKind::InvalidArgument,
-            "snapshot version 0 is not supported (this library reads version 1)",
+            "snapshot version 0 is not supported (this library reads versions 1 and 2)",
         ),
         (
             "{}".to_string(),

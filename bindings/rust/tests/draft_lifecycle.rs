@@ -8,7 +8,7 @@ use message_composer::{Draft, ErrorKind};
 const DEFAULT_CONFIG: &str = concat!(
     r#"{"rich_text":true,"mentions":true,"mention_limit":10,"max_length":null,"trim":true,"#,
     r#""typing_events":true,"multiple_attachments":true,"max_files":10,"max_file_size":104857600,"#,
-    r#""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0}"#
+    r#""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0,"commands":true,"stickers":true}"#
 );
 
 #[test]
@@ -29,7 +29,7 @@ fn config_reports_every_option_set() {
     let draft = Draft::new(Some(
         r#"{"rich_text":false,"mentions":false,"mention_limit":3,"max_length":500,"trim":false,
            "typing_events":false,"multiple_attachments":false,"max_files":2,"max_file_size":1024,
-           "allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30}"#,
+           "allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30,"commands":true,"stickers":true}"#,
     ))
     .expect("draft");
     assert_eq!(
@@ -37,7 +37,7 @@ fn config_reports_every_option_set() {
         concat!(
             r#"{"rich_text":false,"mentions":false,"mention_limit":3,"max_length":500,"trim":false,"#,
             r#""typing_events":false,"multiple_attachments":false,"max_files":2,"max_file_size":1024,"#,
-            r#""allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30}"#
+            r#""allowed_types":["image/png","application/pdf"],"undo_depth":0,"slow_mode_seconds":30,"commands":true,"stickers":true}"#
         )
     );
     // Options left out keep their defaults; null is accepted where the default is null.
@@ -46,7 +46,7 @@ fn config_reports_every_option_set() {
         draft.config().unwrap(),
         DEFAULT_CONFIG.replace(r#""max_files":10"#, r#""max_files":1"#)
     );
-    let draft = Draft::new(Some(r#"{"slow_mode_seconds":10}"#)).expect("draft");
+    let draft = Draft::new(Some(r#"{"slow_mode_seconds":10,"commands":true,"stickers":true}"#)).expect("draft");
     assert_eq!(
         draft.config().unwrap(),
         DEFAULT_CONFIG.replace(r#""slow_mode_seconds":0"#, r#""slow_mode_seconds":10"#)

@@ -342,7 +342,7 @@ fn null_input_strings_are_refused_or_mean_none_as_documented() {
             mc_draft_set_command(draft, c"shrug".as_ptr(), ptr::null()),
             MC_OK
         );
-        assert!(ui_of(draft).contains(r#""command":{"name":"shrug","args":""}"#));
+        assert!(ui_of(draft).contains(r#""command":{"name":"shrug","args":null}"#));
         assert_eq!(mc_draft_clear_command(draft), MC_OK);
         assert_eq!(mc_draft_begin_reply(draft, m, x, x, ptr::null()), MC_OK);
         assert_eq!(mc_draft_begin_edit(draft, m, x, ptr::null(), true), MC_OK);
