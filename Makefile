@@ -1,15 +1,22 @@
 # MessageComposer: `make` builds the release library and header; `make test` runs every suite;
-# `make demo` runs the C demo. See README.md.
+# `make demo` runs the C demo, `make examples` the examples, `make try` an interactive composer. See README.md.
 SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
+# Where `make install` puts things: DESTDIR is a staging root (a package build), the others are the
+# paths the installed files live at (and that the pkg-config file names).
 PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 DESTDIR ?=
+PYTHON ?= python3
 VERSION := 0.2.0
 ABI := 1
 
 BUILD := build
-LIBDIR := $(BUILD)/lib
-LIB_REAL := $(LIBDIR)/libmessage_composer.so.$(VERSION)
+BUILD_LIBDIR := $(BUILD)/lib
+LIB_REAL := $(BUILD_LIBDIR)/libmessage_composer.so.$(VERSION)
 LIB_SONAME := libmessage_composer.so.$(ABI)
 # The library's debug info, split off: the stripped library names it (.gnu_debuglink), and gdb and
 # valgrind find it beside the library, so stack traces show function names.
@@ -19,43 +26,70 @@ SWIFT_SOURCES := $(shell find Sources -name '*.swift') Package.swift
 CC ?= cc
 CFLAGS_STRICT := -std=c11 -Wall -Wextra -Werror -pedantic
 # Release: Swift runtime linked in, SONAME set, only mc_* exported. lld, because gold leaves
-# local Swift metadata symbols in the dynamic symbol table.
+# local Swift metadata symbols in the dynamic symbol table. No dynamic exclusivity checks in the
+# release library: every access to a text-tree node's property paid a runtime call (a tenth of a
+# keystroke's instructions), and a violation could only ever trap the host. The debug builds that
+# every suite, the fuzz replay and TSan run keep the checks, so a violation still fails a test.
 SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json --disable-local-rpath -Xswiftc -static-stdlib \
-	-Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
+	-Xswiftc -enforce-exclusivity=unchecked -Xlinker -soname=$(LIB_SONAME) -Xlinker --version-script=$(CURDIR)/tools/exports.map
 
-.PHONY: all lib header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-tsan test-fuzz-replay test-python test-rust test-header-compile demo install clean bench fuzz
+.PHONY: all lib generated generated-check header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
+	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-python-types test-rust test-header-compile demo install clean bench fuzz \
+	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
+	examples example-c example-python example-rust test-examples try test-try
 
-all: lib header
+all: lib generated
 
 lib: $(LIB_REAL)
 
 # Makefile too: the release flags and these steps live here.
 $(LIB_REAL): $(SWIFT_SOURCES) tools/exports.map tools/release-toolset.json Makefile
 	swift build $(SWIFT_RELEASE_FLAGS) --product message_composer
-	mkdir -p $(LIBDIR)
+	mkdir -p $(BUILD_LIBDIR)
 	objcopy --only-keep-debug .build/release/libmessage_composer.so $(LIB_DEBUG)
 	strip --strip-unneeded -o $(LIB_REAL) .build/release/libmessage_composer.so
-	cd $(LIBDIR) && objcopy --add-gnu-debuglink=$(notdir $(LIB_DEBUG)) $(notdir $(LIB_REAL))
-	ln -sf libmessage_composer.so.$(VERSION) $(LIBDIR)/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(LIBDIR)/libmessage_composer.so
+	cd $(BUILD_LIBDIR) && objcopy --add-gnu-debuglink=$(notdir $(LIB_DEBUG)) $(notdir $(LIB_REAL))
+	ln -sf libmessage_composer.so.$(VERSION) $(BUILD_LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(BUILD_LIBDIR)/libmessage_composer.so
 
-# The header is generated from the Swift declarations and committed; `header-check` fails when the
-# committed one is stale.
-$(BUILD)/message_composer.h: $(SWIFT_SOURCES)
+# One generator, three outputs, all committed: the C header, the Python constants and ctypes table,
+# and the Rust raw declarations. Sources/generate-header reads the header the compiler emits for
+# Sources/ComposerCAPI (the exported functions and their doc comments), the constants of
+# Sources/ComposerCAPI/CConstants.swift and the section table Sources/generate-header/Sections.swift
+# (where each function goes; a function in no section stops it, saying what to add). `make` and
+# `make generated` refresh the committed copies; `generated-check` (in `make test`) fails when one
+# is stale. `header` and `header-check` are the same targets under their older names.
+GEN_DIR := $(BUILD)/generated
+PY_GENERATED := bindings/python/message_composer/_generated.py
+RUST_GENERATED := bindings/rust/sys/src/generated.rs
+CAPI_SOURCES := $(shell find Sources/ComposerCAPI -name '*.swift')
+
+$(GEN_DIR)/.stamp: $(SWIFT_SOURCES)
 	mkdir -p $(BUILD)
 	swift build --product generate-header
-	swiftc -typecheck -parse-as-library $$(find Sources/ComposerCAPI -name '*.swift') -module-name ComposerCAPI \
+	swiftc -typecheck -parse-as-library $(CAPI_SOURCES) -module-name ComposerCAPI \
 		-I .build/debug/Modules -emit-clang-header-path $(BUILD)/compiler-header.h
-	.build/debug/generate-header $(BUILD)/compiler-header.h > $@.tmp
-	mv $@.tmp $@
+	rm -rf $(GEN_DIR).tmp && mkdir -p $(GEN_DIR).tmp
+	.build/debug/generate-header $(BUILD)/compiler-header.h $(GEN_DIR).tmp $(CAPI_SOURCES)
+	rm -rf $(GEN_DIR) && mv $(GEN_DIR).tmp $(GEN_DIR) && touch $@
 
-header: $(BUILD)/message_composer.h
-	cp $(BUILD)/message_composer.h $(HEADER)
+# Copies only what changed, so that an unchanged header rebuilds nothing.
+generated: $(GEN_DIR)/.stamp
+	@cmp -s $(GEN_DIR)/message_composer.h $(HEADER) || cp $(GEN_DIR)/message_composer.h $(HEADER)
+	@cmp -s $(GEN_DIR)/_generated.py $(PY_GENERATED) || cp $(GEN_DIR)/_generated.py $(PY_GENERATED)
+	@cmp -s $(GEN_DIR)/generated.rs $(RUST_GENERATED) || cp $(GEN_DIR)/generated.rs $(RUST_GENERATED)
 
-header-check: $(BUILD)/message_composer.h
-	@diff -u $(HEADER) $(BUILD)/message_composer.h || { echo "include/message_composer.h is stale: run 'make header'"; exit 1; }
-	@echo "header-check: committed header matches the Swift declarations"
+header: generated
+
+generated-check: $(GEN_DIR)/.stamp
+	@stale=; \
+	for pair in message_composer.h:$(HEADER) _generated.py:$(PY_GENERATED) generated.rs:$(RUST_GENERATED); do \
+	  diff -u $${pair#*:} $(GEN_DIR)/$${pair%%:*} || stale="$$stale $${pair#*:}"; \
+	done; \
+	test -z "$$stale" || { echo "generated-check: stale:$$stale; run 'make generated' and commit them"; exit 1; }
+	@echo "generated-check: the header, the Python table and the Rust declarations match the Swift sources"
+
+header-check: generated-check
 
 # The .so exports exactly the functions the header declares, and nothing else.
 exports-check: lib
@@ -65,24 +99,31 @@ exports-check: lib
 	@! ldd $(LIB_REAL) | grep -i swift || { echo "the library links a Swift runtime dynamically"; exit 1; }
 	@echo "exports-check: $$(wc -l < $(BUILD)/exports.txt) functions, all mc_*, all declared; no Swift libraries in ldd"
 
+# The header compiles cleanly as every language a host may use: C89, C99 and C11 with gcc and clang,
+# C++17 with g++ and clang++ (tools/header_compile.c uses its types and calls, in C89 style).
+HEADER_COMPILE_WARNINGS := -pedantic -Wall -Wextra -Werror
 test-header-compile:
-	@for cc in gcc clang; do \
-	  echo '#include "message_composer.h"' | $$cc $(CFLAGS_STRICT) -Iinclude -x c -c - -o /dev/null || exit 1; \
+	@for cc in gcc clang; do for std in c89 c99 c11; do \
+	  $$cc -std=$$std $(HEADER_COMPILE_WARNINGS) -Iinclude -c tools/header_compile.c -o /dev/null \
+	    || { echo "test-header-compile: $$cc -std=$$std fails"; exit 1; }; \
+	done; done
+	@for cxx in g++ clang++; do \
+	  $$cxx -std=c++17 $(HEADER_COMPILE_WARNINGS) -Iinclude -x c++ -c tools/header_compile.c -o /dev/null \
+	    || { echo "test-header-compile: $$cxx -std=c++17 fails"; exit 1; }; \
 	done
-	@echo '#include "message_composer.h"' | g++ -std=c++17 -Wall -Wextra -Werror -pedantic -Iinclude -x c++ -c - -o /dev/null
-	@echo "test-header-compile: gcc, clang (C11) and g++ (C++17) compile the header cleanly"
+	@echo "test-header-compile: gcc and clang (C89, C99, C11), g++ and clang++ (C++17) compile the header cleanly"
 
 test-swift:
 	swift test 2>&1 | tee $(BUILD)/swift-test.log | tail -n 40; test $${PIPESTATUS[0]} -eq 0
 
 C_TEST_SOURCES := $(wildcard bindings/c/tests/*.c)
 $(BUILD)/c-tests: $(C_TEST_SOURCES) $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) -L$(LIBDIR) -lmessage_composer \
-		-Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer \
+		-Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 $(BUILD)/c-tests-asan: $(C_TEST_SOURCES) $(HEADER) lib
 	clang $(CFLAGS_STRICT) -g -fsanitize=address -fno-omit-frame-pointer -Iinclude -Ibindings/c/tests $(C_TEST_SOURCES) \
-		-L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+		-L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 test-c: $(BUILD)/c-tests
 	$(BUILD)/c-tests
@@ -97,13 +138,44 @@ test-c-asan: $(BUILD)/c-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c-tests-asan | tail -n 1
 	@echo "test-c-asan: clean"
 
+# The bad-input matrix (bindings/c/matrix/matrix.h): its cells are derived from the header, read at
+# run time, and it fails when a header function has no rows. Run whole (plain and ASan), then under
+# valgrind without the cells that move megabytes; then once against a copy of the header that
+# declares one more function, which must fail (the check that a new function cannot slip in).
+MATRIX_SOURCES := $(wildcard bindings/c/matrix/*.c) bindings/c/tests/harness.c bindings/c/tests/support.c
+MATRIX_FLAGS = $(CFLAGS_STRICT) -g -Iinclude -Ibindings/c/tests -Ibindings/c/matrix \
+	-DMC_MATRIX_HEADER='"$(CURDIR)/$(HEADER)"' -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -lm
+$(BUILD)/matrix: $(MATRIX_SOURCES) bindings/c/matrix/matrix.h $(HEADER) lib
+	$(CC) $(MATRIX_SOURCES) $(MATRIX_FLAGS) -o $@
+
+$(BUILD)/matrix-asan: $(MATRIX_SOURCES) bindings/c/matrix/matrix.h $(HEADER) lib
+	clang $(MATRIX_SOURCES) $(MATRIX_FLAGS) -fsanitize=address -fno-omit-frame-pointer -o $@
+
+test-matrix: $(BUILD)/matrix $(BUILD)/matrix-asan
+	$(BUILD)/matrix > $(BUILD)/matrix.log || { grep -E '^FAIL' $(BUILD)/matrix.log | head -n 40; tail -n 2 $(BUILD)/matrix.log; exit 1; }
+	@grep -E '^matrix:|passed' $(BUILD)/matrix.log
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/matrix-asan > $(BUILD)/matrix-asan.log 2>&1 \
+		|| { grep -E '^FAIL|ERROR|SUMMARY' $(BUILD)/matrix-asan.log | head -n 40; exit 1; }
+	@tail -n 1 $(BUILD)/matrix-asan.log
+	MC_MATRIX_SKIP_HEAVY=1 valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+		--show-leak-kinds=definite,indirect -q $(BUILD)/matrix > $(BUILD)/matrix-valgrind.log 2>&1 \
+		|| { grep -vE '^(ok|matrix/)' $(BUILD)/matrix-valgrind.log | tail -n 60; exit 1; }
+	@grep -E '^matrix:' $(BUILD)/matrix-valgrind.log; tail -n 1 $(BUILD)/matrix-valgrind.log
+	@sed 's/^mc_status mc_draft_undo(mc_draft \*draft);$$/&\n\n\/\* Errors: MC_ERR_INVALID_HANDLE. \*\/\nmc_status mc_draft_unlisted(mc_draft *draft);/' \
+		$(HEADER) > $(BUILD)/matrix-extra-function.h
+	@! MC_MATRIX_HEADER=$(BUILD)/matrix-extra-function.h $(BUILD)/matrix matrix/header > $(BUILD)/matrix-self-test.log 2>&1 \
+		|| { echo "test-matrix: a header function without rows did not fail the matrix"; exit 1; }
+	@grep -q 'mc_draft_unlisted is in the header but has no rows' $(BUILD)/matrix-self-test.log \
+		|| { cat $(BUILD)/matrix-self-test.log; exit 1; }
+	@echo "test-matrix: every header function has rows; a function without rows fails the matrix"
+
 # A user's check of their own program (README "Valgrind"), verbatim, with the shipped suppressions:
 # must be clean. The suppressions match Swift symbol names, which come only from the debug file the
 # stripped library's debuglink names: a clean run (and a used handle-table suppression) also proves
 # that library frames show names, not ???.
 VALGRIND_USER := valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=all --error-exitcode=1
 $(BUILD)/valgrind_user: bindings/c/examples/valgrind_user.c $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -g -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -g -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 
 test-valgrind-user: $(BUILD)/valgrind_user
 	$(VALGRIND_USER) --suppressions=tools/message_composer.supp -s $(BUILD)/valgrind_user > $(BUILD)/valgrind-user.log 2>&1 \
@@ -145,21 +217,145 @@ test-tsan: $(HEADER)
 		|| { grep -E '^SUMMARY|passed|^stress' $(BUILD)/tsan.log | sort | uniq -c; echo "test-tsan: see $(BUILD)/tsan.log"; exit 1; }
 	@grep -E 'passed|^stress' $(BUILD)/tsan.log; echo "test-tsan: no ThreadSanitizer report"
 
-test-python: lib
-	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIB_REAL) python3 -m pytest -q bindings/python/tests
+# Every tool `make test` uses, checked before anything runs: one line per missing tool, saying
+# how to get it (tools/check-tools.sh).
+check-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh test
 
+# A platform wheel with the release library inside the package: bindings/python is copied to
+# build/wheel/src with the library as message_composer/libmessage_composer.so.1 (setup.py makes a
+# wheel that carries it py3-none-<platform>), then auditwheel checks the library's dependencies
+# and symbol versions and retags it manylinux. Nothing needs grafting (the Swift runtime is linked
+# in; libc, libm, libstdc++ and libgcc_s are in every manylinux policy), so no ELF patcher is
+# used: a dependency that would need one makes the repair fail.
+WHEEL_DIR := $(BUILD)/wheel
+WHEEL_STAMP := $(WHEEL_DIR)/.built
+WHEEL = $(WHEEL_DIR)/message_composer-$(VERSION)-py3-none-manylinux*.whl
+PY_PACKAGE_FILES := $(shell find bindings/python/message_composer -name '*.py') bindings/python/message_composer/py.typed \
+	bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md LICENSE NOTICE
+
+wheel: $(WHEEL_STAMP)
+	@ls $(WHEEL)
+
+check-wheel-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh wheel
+
+$(WHEEL_STAMP): $(LIB_REAL) $(PY_PACKAGE_FILES) Makefile | check-wheel-tools
+	rm -rf $(WHEEL_DIR)
+	mkdir -p $(WHEEL_DIR)/src/message_composer
+	cp -L bindings/python/pyproject.toml bindings/python/setup.py bindings/python/README.md \
+		bindings/python/LICENSE bindings/python/NOTICE $(WHEEL_DIR)/src/
+	cp bindings/python/message_composer/*.py bindings/python/message_composer/py.typed $(WHEEL_DIR)/src/message_composer/
+	cp $(LIB_REAL) $(WHEEL_DIR)/src/message_composer/$(LIB_SONAME)
+	$(PYTHON) -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation --no-index \
+		-w $(WHEEL_DIR)/raw $(WHEEL_DIR)/src
+	$(PYTHON) -m auditwheel repair --patcher none -w $(WHEEL_DIR) $(WHEEL_DIR)/raw/*.whl 2>&1 | tail -n 1
+	touch $@
+
+# The Python suite against the wheel as a user gets it: installed into a fresh venv, run from a
+# directory outside the repository, without MESSAGE_COMPOSER_LIB. tools/check_wheel_install.py first
+# checks that the package imported is the venv's and the library loaded is the one inside it.
+# The venv sees the interpreter's site-packages for pytest and cmarkgfm (`make check-tools`).
+# MC_NO_SKIPS=1 turns any skipped test into a failure (bindings/python/tests/conftest.py).
+PY_VENV := $(BUILD)/python-venv
+test-python: wheel
+	rm -rf $(PY_VENV)
+	$(PYTHON) -m venv --system-site-packages $(PY_VENV)
+	$(PY_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-index $(WHEEL)
+	outside=$$(mktemp -d) && cd $$outside && trap 'rm -rf "$$outside"' EXIT \
+		&& env -u MESSAGE_COMPOSER_LIB $(CURDIR)/$(PY_VENV)/bin/python $(CURDIR)/tools/check_wheel_install.py \
+		&& env -u MESSAGE_COMPOSER_LIB MC_NO_SKIPS=1 $(CURDIR)/$(PY_VENV)/bin/python -m pytest -q -p no:cacheprovider \
+			$(CURDIR)/bindings/python/tests
+
+# mypy --strict on the package's source and on the example that uses its typed results (the
+# suite's test_typed.py also runs it against the installed wheel, on a misspelt field).
+test-python-types:
+	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache \
+		message_composer $(CURDIR)/examples/python/flow.py
+
+# The safe crate and the -sys crate, against the build output.
 test-rust: lib
-	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(LIBDIR) cargo test --quiet
+	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo test --workspace --quiet
 
-test: header-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan test-valgrind-user \
-	test-fuzz-replay test-python test-rust
-	@echo "make test: every suite passed"
+# `make install` into a staging root as a distribution package would build it (DESTDIR=build/stage,
+# PREFIX=/usr, Debian's multiarch LIBDIR), then what a user does with the installed copy, resolved
+# through its pkg-config file only (PKG_CONFIG_LIBDIR names the staged pkgconfig directory and
+# nothing else; PKG_CONFIG_SYSROOT_DIR prefixes the paths it names with the stage):
+# - a C program (bindings/c/examples/demo.c) builds with `pkg-config --cflags --libs` and runs,
+#   finding the library through LD_LIBRARY_PATH;
+# - tools/rust-dependent, a crate outside the bindings' workspace, builds through
+#   message-composer-sys's pkg-config lookup and runs with the rpath its build.rs sets; it must
+#   report the staged library as the one linked and the one loaded;
+# then `make uninstall` with the same variables leaves no file behind.
+STAGE := $(BUILD)/stage
+STAGE_LIBDIR := /usr/lib/x86_64-linux-gnu
+STAGE_VARS := DESTDIR=$(CURDIR)/$(STAGE) PREFIX=/usr LIBDIR=$(STAGE_LIBDIR)
+STAGE_PKG_CONFIG := PKG_CONFIG_PATH= PKG_CONFIG_LIBDIR=$(CURDIR)/$(STAGE)$(STAGE_LIBDIR)/pkgconfig \
+	PKG_CONFIG_SYSROOT_DIR=$(CURDIR)/$(STAGE)
+test-install: lib
+	rm -rf $(STAGE)
+	$(MAKE) --no-print-directory install $(STAGE_VARS) > /dev/null
+	$(CC) $(CFLAGS_STRICT) bindings/c/examples/demo.c $$($(STAGE_PKG_CONFIG) pkg-config --cflags --libs message_composer) \
+		-o $(BUILD)/demo-installed
+	LD_LIBRARY_PATH=$(CURDIR)/$(STAGE)$(STAGE_LIBDIR) $(BUILD)/demo-installed > /dev/null
+	rm -rf $(BUILD)/rust-dependent  # cargo would keep the build script's earlier answer
+	cd tools/rust-dependent && env -u MESSAGE_COMPOSER_LIB_DIR $(STAGE_PKG_CONFIG) \
+		cargo build --quiet --target-dir $(CURDIR)/$(BUILD)/rust-dependent
+	env -u LD_LIBRARY_PATH $(BUILD)/rust-dependent/debug/rust-dependent | tee $(BUILD)/rust-dependent.out
+	@grep -qx 'linked: $(CURDIR)/$(STAGE)$(STAGE_LIBDIR) (found by pkg-config)' $(BUILD)/rust-dependent.out \
+		&& grep -qx 'loaded: $(CURDIR)/$(STAGE)$(STAGE_LIBDIR)/libmessage_composer.so.$(VERSION)' $(BUILD)/rust-dependent.out \
+		|| { echo "test-install: the dependent crate did not link and load the staged library"; exit 1; }
+	$(MAKE) --no-print-directory uninstall $(STAGE_VARS) > /dev/null
+	@left=$$(find $(STAGE) ! -type d); test -z "$$left" || { echo "test-install: make uninstall left $$left"; exit 1; }
+	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
+
+test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
+	test-valgrind-user test-matrix test-fuzz-replay test-python test-python-types test-rust test-install test-examples test-try
+	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) -o $@
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
 
 demo: $(BUILD)/demo
 	$(BUILD)/demo
+
+# The examples (README "Examples"): one flow per language through the public API (type, bold a word,
+# mention through the "@" query, stage and upload a file, send, render a received message). Each
+# exits non-zero when a call fails. `make examples` shows their output; `make test` runs them quietly
+# (output in build/examples/).
+$(BUILD)/flow-c: examples/c/flow.c $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
+
+example-c: $(BUILD)/flow-c
+	$(BUILD)/flow-c
+
+example-python: lib
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIB_REAL) PYTHONPATH=$(CURDIR)/bindings/python python3 examples/python/flow.py
+
+example-rust: lib
+	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo run --quiet --example flow
+
+examples: example-c example-python example-rust
+
+test-examples: $(BUILD)/flow-c
+	@mkdir -p $(BUILD)/examples
+	@for language in c python rust; do \
+	  $(MAKE) --no-print-directory -s example-$$language > $(BUILD)/examples/$$language.log 2>&1 \
+	    || { cat $(BUILD)/examples/$$language.log; echo "test-examples: the $$language example failed"; exit 1; }; \
+	done
+	@echo "test-examples: the C, Python and Rust flows ran (their output: $(BUILD)/examples/)"
+
+# `make try`: an interactive composer in the terminal (examples/try, README "Try it"). `make test`
+# drives it in a detached tmux session (examples/try/test_try.py).
+TRY_SOURCES := $(wildcard examples/try/*.c)
+$(BUILD)/try: $(TRY_SOURCES) $(wildcard examples/try/*.h) $(HEADER) lib
+	$(CC) $(CFLAGS_STRICT) -Iinclude $(TRY_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
+
+try: $(BUILD)/try
+	@$(BUILD)/try
+
+test-try: $(BUILD)/try
+	python3 examples/try/test_try.py $(BUILD)/try
 
 # Benchmarks of the release library. First the wire format side by side with cmark-gfm in C
 # (tools/wire_bench.c on the seeded chat corpus of tools/chat_corpus.py: receive, parse, send, per
@@ -178,19 +374,22 @@ $(BENCH_DIR)/corpus.md: tools/chat_corpus.py
 
 $(BENCH_DIR)/wire_bench: tools/wire_bench.c $(HEADER) lib
 	mkdir -p $(BENCH_DIR)
-	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(LIBDIR) \
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) \
 		$(CMARK_LIBS) -o $@
 
-bench: lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
+check-bench-tools:
+	@PYTHON=$(PYTHON) tools/check-tools.sh bench
+
+bench: check-bench-tools lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
 	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS)
-	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
+	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(BUILD_LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
 # without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.
 EDITING_BENCH_SOURCES := $(wildcard tools/bench/editing_*.c)
 $(BUILD)/editing-bench: $(EDITING_BENCH_SOURCES) tools/bench/editing_bench.h $(HEADER) lib
-	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(LIBDIR) -lmessage_composer \
-		-Wl,-rpath,$(CURDIR)/$(LIBDIR) -lpthread -o $@
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer \
+		-Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -lpthread -o $@
 .PHONY: bench-editing
 bench-editing: $(BUILD)/editing-bench
 	$(BUILD)/editing-bench
@@ -203,17 +402,35 @@ FUZZ_SECONDS ?= 60
 fuzz:
 	tools/fuzz.sh $(FUZZ_SECONDS) markdown; m=$$?; tools/fuzz.sh $(FUZZ_SECONDS) api; a=$$?; test $$m -eq 0 && test $$a -eq 0
 
-install: lib header
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 0755 $(LIB_REAL) $(DESTDIR)$(PREFIX)/lib/
-	install -m 0644 $(LIB_DEBUG) $(DESTDIR)$(PREFIX)/lib/  # beside the library: its debuglink resolves there
-	install -d $(DESTDIR)$(PREFIX)/share/message_composer
-	install -m 0644 tools/message_composer.supp $(DESTDIR)$(PREFIX)/share/message_composer/
-	ln -sf libmessage_composer.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libmessage_composer.so
-	install -m 0644 $(HEADER) $(DESTDIR)$(PREFIX)/include/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' tools/message_composer.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/message_composer.pc
+# The library with its SONAME and link-time links and its debug info (beside it: its debuglink
+# resolves there), the committed header (`make test` keeps it fresh), the pkg-config file (its
+# libdir and includedir written relative to ${prefix} when they lie under PREFIX), the valgrind
+# suppressions and the legal files. Run ldconfig afterwards when LIBDIR is a system directory.
+INSTALLED_LIBS := libmessage_composer.so.$(VERSION) $(notdir $(LIB_DEBUG)) $(LIB_SONAME) libmessage_composer.so
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))
+PC_INCLUDEDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCLUDEDIR))
+DOCDIR = $(DATADIR)/doc/message_composer
+
+install: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+		$(DESTDIR)$(DATADIR)/message_composer $(DESTDIR)$(DOCDIR)
+	install -m 0755 $(LIB_REAL) $(DESTDIR)$(LIBDIR)/
+	install -m 0644 $(LIB_DEBUG) $(DESTDIR)$(LIBDIR)/
+	ln -sf libmessage_composer.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libmessage_composer.so
+	install -m 0644 $(HEADER) $(DESTDIR)$(INCLUDEDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(PC_LIBDIR)|g' -e 's|@INCLUDEDIR@|$(PC_INCLUDEDIR)|g' \
+		-e 's|@VERSION@|$(VERSION)|g' tools/message_composer.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/message_composer.pc
+	install -m 0644 tools/message_composer.supp $(DESTDIR)$(DATADIR)/message_composer/
+	install -m 0644 LICENSE NOTICE CHANGELOG.md $(DESTDIR)$(DOCDIR)/
+
+# Removes what `make install` put there, given the same variables; directories are removed only
+# when they are the project's own.
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(LIBDIR)/,$(INSTALLED_LIBS)) $(DESTDIR)$(INCLUDEDIR)/message_composer.h \
+		$(DESTDIR)$(PKGCONFIGDIR)/message_composer.pc $(DESTDIR)$(DATADIR)/message_composer/message_composer.supp \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,LICENSE NOTICE CHANGELOG.md)
+	rmdir $(DESTDIR)$(DATADIR)/message_composer $(DESTDIR)$(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(BUILD) .build bindings/rust/target

@@ -1,16 +1,26 @@
 import ComposerCore
 
-/// One `#define` of the generated header.
+/// One `#define` of the generated header (and its Python and Rust counterparts).
 public struct CConstant: Sendable {
+    /// A constant's value: a signed or unsigned integer (C `-3`, `1u`) or a string.
+    public enum Value: Sendable {
+        case signed(Int64)
+        case unsigned(UInt64)
+        case string(String)
+    }
+
     public let name: String
-    public let value: String
+    public let value: Value
     public let doc: String
 }
 
-/// A group of constants, printed under one heading. The header generator prints these, so the
-/// numbers come from the Swift enums the library itself uses (one source of truth).
+/// A group of constants, printed together under one heading. The generator (Sources/generate-header)
+/// prints these, so the numbers come from the Swift enums the library itself uses (one source of
+/// truth); `key` names the group in its section table.
 public struct CConstantGroup: Sendable {
+    public let key: String
     public let title: String
+    /// The C type of the group's values, declared as `typedef int32_t NAME;` (nil: plain macros).
     public let typedef: String?
     public let constants: [CConstant]
 }
@@ -18,37 +28,44 @@ public struct CConstantGroup: Sendable {
 public enum CConstants {
     public static var groups: [CConstantGroup] {
         [
-            CConstantGroup(title: "Version of this header; compare with mc_version() / mc_abi_version() at run time.", typedef: nil, constants: [
-                CConstant(name: "MC_VERSION_MAJOR", value: "\(LibraryVersion.major)", doc: ""),
-                CConstant(name: "MC_VERSION_MINOR", value: "\(LibraryVersion.minor)", doc: ""),
-                CConstant(name: "MC_VERSION_PATCH", value: "\(LibraryVersion.patch)", doc: ""),
-                CConstant(name: "MC_VERSION_STRING", value: "\"\(LibraryVersion.string)\"", doc: ""),
-                CConstant(name: "MC_ABI_VERSION", value: "\(LibraryVersion.abi)", doc: "The SONAME's major number."),
+            CConstantGroup(key: "version", title: "Version of this header; compare with mc_version() / mc_abi_version() at run time.", typedef: nil, constants: [
+                CConstant(name: "MC_VERSION_MAJOR", value: .signed(Int64(LibraryVersion.major)), doc: ""),
+                CConstant(name: "MC_VERSION_MINOR", value: .signed(Int64(LibraryVersion.minor)), doc: ""),
+                CConstant(name: "MC_VERSION_PATCH", value: .signed(Int64(LibraryVersion.patch)), doc: ""),
+                CConstant(name: "MC_VERSION_STRING", value: .string(LibraryVersion.string), doc: ""),
+                CConstant(name: "MC_ABI_VERSION", value: .signed(Int64(LibraryVersion.abi)), doc: "The SONAME's major number."),
             ]),
-            CConstantGroup(title: "Status codes: MC_OK or a negative error. Values are never renumbered.",
-                           typedef: "typedef int32_t mc_status;",
-                           constants: MCStatus.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
-            CConstantGroup(title: "Formats for mc_draft_apply_format / mc_draft_remove_format / mc_draft_toggle_format.",
-                           typedef: "typedef int32_t mc_format;",
-                           constants: MCFormat.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
-            CConstantGroup(title: "Flags for format operations.", typedef: nil,
-                           constants: MCFlag.allCases.map { CConstant(name: $0.cName, value: "\($0.rawValue)u", doc: $0.doc) }),
-            CConstantGroup(title: "Caret movement units for mc_draft_move_caret.",
-                           typedef: "typedef int32_t mc_caret_unit;",
-                           constants: CaretUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
-            CConstantGroup(title: "Listener event kinds (mc_draft_set_listener); the payload is JSON.",
-                           typedef: "typedef int32_t mc_event;",
-                           constants: UIEventKind.allCases.map { CConstant(name: "MC_EVENT_" + $0.name.uppercased(), value: cInt($0.rawValue), doc: eventDoc($0)) }),
-            CConstantGroup(title: "Upload events for mc_draft_upload_event.",
-                           typedef: "typedef int32_t mc_upload_event;",
-                           constants: MCUploadEvent.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
-            CConstantGroup(title: "Offset units for mc_convert_offset / mc_draft_convert_offset.",
-                           typedef: "typedef int32_t mc_unit;",
-                           constants: TextUnit.allCases.map { CConstant(name: $0.cName, value: cInt($0.rawValue), doc: $0.doc) }),
+            CConstantGroup(key: "status", title: "Status codes: MC_OK or a negative error. Values are never renumbered.",
+                           typedef: "mc_status",
+                           constants: MCStatus.allCases.map { CConstant(name: $0.cName, value: .signed(Int64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "format", title: "Formats for mc_draft_apply_format / mc_draft_remove_format / mc_draft_toggle_format.",
+                           typedef: "mc_format",
+                           constants: MCFormat.allCases.map { CConstant(name: $0.cName, value: .signed(Int64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "flag", title: "Flags for format operations and caret moves.", typedef: nil,
+                           constants: MCFlag.allCases.map { CConstant(name: $0.cName, value: .unsigned(UInt64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "caret", title: "Caret movement units for mc_draft_move_caret.",
+                           typedef: "mc_caret_unit",
+                           constants: CaretUnit.allCases.map { CConstant(name: $0.cName, value: .signed(Int64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "event", title: "Listener event kinds (mc_draft_set_listener); the payload is JSON.",
+                           typedef: "mc_event",
+                           constants: UIEventKind.allCases.map { CConstant(name: "MC_EVENT_" + $0.name.uppercased(), value: .signed(Int64($0.rawValue)), doc: eventDoc($0)) }),
+            CConstantGroup(key: "upload", title: "Upload events for mc_draft_upload_event.",
+                           typedef: "mc_upload_event",
+                           constants: MCUploadEvent.allCases.map { CConstant(name: $0.cName, value: .signed(Int64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "unit", title: "Offset units for mc_convert_offset / mc_draft_convert_offset.",
+                           typedef: "mc_unit",
+                           constants: TextUnit.allCases.map { CConstant(name: $0.cName, value: .signed(Int64($0.rawValue)), doc: $0.doc) }),
+            CConstantGroup(key: "limits", title: "Size limits (docs/limits.md): past them a call is refused with MC_ERR_LIMIT_EXCEEDED and changes nothing.",
+                           typedef: nil, constants: [
+                CConstant(name: "MC_MAX_TEXT_LENGTH", value: .signed(Int64(Limits.maxTextLength)),
+                          doc: "The longest text a draft holds, in Unicode scalars: longer edits, loads and restores are refused."),
+                CConstant(name: "MC_MAX_INPUT_BYTES", value: .signed(Int64(Limits.maxInputBytes)),
+                          doc: "The largest string argument (text, markdown, JSON, id), in UTF-8 bytes."),
+                CConstant(name: "MC_MAX_JSON_DEPTH", value: .signed(Int64(Limits.maxJSONDepth)),
+                          doc: "JSON arguments nest arrays and objects at most this deep."),
+            ]),
         ]
     }
-
-    private static func cInt(_ v: Int32) -> String { v < 0 ? "(\(v))" : "\(v)" }
 
     private static func eventDoc(_ kind: UIEventKind) -> String {
         switch kind {

@@ -3,17 +3,21 @@ import Glibc
 
 /// Reading strings from C and handing strings to C: the only place that touches their bytes.
 enum CStrings {
-    /// Reads a NUL-terminated UTF-8 argument; NULL, invalid UTF-8 and U+0000 are refused.
+    /// Reads a NUL-terminated UTF-8 argument; NULL, invalid UTF-8 and U+0000 are refused, and so
+    /// is a string longer than `Limits.maxInputBytes`.
     static func read(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> String {
         guard let pointer else { throw .nullArgument(name) }
-        return try read(pointer, length: strlen(pointer), name)
+        return try read(pointer, length: UInt(strlen(pointer)), name)
     }
 
     /// Reads `length` bytes of UTF-8. U+0000 is refused: strings handed back are NUL-terminated
-    /// and could not carry it, so the draft never holds one.
-    static func read(_ pointer: UnsafePointer<CChar>?, length: Int, _ name: String) throws(CAPIError) -> String {
+    /// and could not carry it, so the draft never holds one. A length past `Limits.maxInputBytes`
+    /// is refused before a byte is read.
+    static func read(_ pointer: UnsafePointer<CChar>?, length: UInt, _ name: String) throws(CAPIError) -> String {
         if length == 0 { return "" }
         guard let pointer else { throw .nullArgument(name) }
+        try checkLength(length, name)
+        let length = Int(length)
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
         if bytes.contains(0) { throw .engine(.invalidUTF8) }
         guard let string = String(validating: bytes, as: UTF8.self) else { throw .engine(.invalidUTF8) }
@@ -25,9 +29,16 @@ enum CStrings {
     /// passes over runs of ASCII, most of a message, in blocks).
     static func readUTF8(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> [UInt8] {
         guard let pointer else { throw .nullArgument(name) }
-        let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)).bindMemory(to: UInt8.self))
+        let length = strlen(pointer)
+        try checkLength(UInt(length), name)
+        let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self))
         guard MarkdownParser.isValidUTF8(bytes) else { throw .engine(.invalidUTF8) }
         return bytes
+    }
+
+    /// The engine's input limit, for a string argument of `length` bytes.
+    private static func checkLength(_ length: UInt, _ name: String) throws(CAPIError) {
+        try engine { () throws(ComposerError) in try Limits.checkInput(byteCount: length, name) }
     }
 
     /// Reads an optional string argument: NULL means nil.

@@ -14,7 +14,9 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
     case notAllowed = -9
     case limitExceeded = -10
 
-    public var cName: String {
+    /// The constant's name, e.g. "MC_ERR_INVALID_HANDLE": in static storage, NUL-terminated, so
+    /// `mc_status_name` can hand it to C as it is.
+    public var staticName: StaticString {
         switch self {
         case .ok: return "MC_OK"
         case .invalidArgument: return "MC_ERR_INVALID_ARGUMENT"
@@ -30,6 +32,8 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
         }
     }
 
+    public var cName: String { staticName.description }
+
     public var doc: String {
         switch self {
         case .ok: return "Success."
@@ -42,7 +46,7 @@ public enum MCStatus: Int32, CaseIterable, Sendable {
         case .unsafeLink: return "A link URL has a refused scheme or is malformed."
         case .invalidColor: return "A colour is not an opaque #rgb / #rrggbb."
         case .notAllowed: return "The operation is not allowed in the draft's state or configuration."
-        case .limitExceeded: return "A configured limit would be exceeded."
+        case .limitExceeded: return "A limit would be exceeded: mention_limit, or a size limit (MC_MAX_*)."
         }
     }
 

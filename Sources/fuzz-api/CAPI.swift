@@ -16,13 +16,13 @@ enum Status {
     static let invalidHandle: Int32 = -3
     static let notAllowed: Int32 = -9
     static let limitExceeded: Int32 = -10
-    static let names: [Int32: String] = [
-        0: "MC_OK", -1: "MC_ERR_INVALID_ARGUMENT", -2: "MC_ERR_NULL_ARGUMENT", -3: "MC_ERR_INVALID_HANDLE",
-        -4: "MC_ERR_INVALID_UTF8", -5: "MC_ERR_INVALID_JSON", -6: "MC_ERR_OUT_OF_RANGE", -7: "MC_ERR_UNSAFE_LINK",
-        -8: "MC_ERR_INVALID_COLOR", -9: "MC_ERR_NOT_ALLOWED", -10: "MC_ERR_LIMIT_EXCEEDED",
-    ]
+    /// The status's name from the library (mc_status_name); nil for a value the header does not define.
+    static func documentedName(_ status: Int32) -> String? {
+        let name = String(cString: mc_status_name(status))
+        return name.hasPrefix("MC_") ? name : nil
+    }
 
-    static func name(_ status: Int32) -> String { names[status] ?? "unknown status \(status)" }
+    static func name(_ status: Int32) -> String { documentedName(status) ?? "unknown status \(status)" }
 }
 
 /// Event kinds the checks look for (MC_EVENT_*). ERROR and BANNER are the only events a refused

@@ -23,7 +23,7 @@ import Musl
 extension Session {
     func check(_ o: Outcome, target: Target, before: [Observation?], handlesBefore: [OpaquePointer?]) {
         if let status = o.status {
-            guard Status.names[status] != nil else { fail("\(o.function) returned an undocumented status \(status)") }
+            guard Status.documentedName(status) != nil else { fail("\(o.function) returned an undocumented status \(status)") }
             if status != Status.ok, String(cString: mc_last_error()).isEmpty {
                 fail("\(o.function) refused with \(Status.name(status)) but mc_last_error() is empty")
             }

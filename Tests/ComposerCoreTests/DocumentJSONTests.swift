@@ -86,7 +86,7 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
 
     // MARK: Canonical output
 
-    static let designExample = #"""
+    static let layoutExample = #"""
     {"text": "Hi @Bob, see docs\nline two",
      "spans": [{"start": 0, "end": 2, "format": "bold"},
                {"start": 3, "end": 7, "format": "mention", "uid": "u42", "name": "Bob"},
@@ -100,7 +100,7 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         Case("whitespace and key order of the input do not matter",
                 "{ \"spans\" : [ { \"format\" : \"bold\" , \"end\" : 2 , \"start\" : 0 } ] ,\n \"text\" : \"hello\" }",
                 #"{"text":"hello","spans":[{"start":0,"end":2,"format":"bold"}]}"#),
-        Case("DESIGN example", designExample,
+        Case("a document with inline, mention, link and block spans", layoutExample,
                 #"{"text":"Hi @Bob, see docs\nline two","spans":[{"start":0,"end":2,"format":"bold"},"#
                     + #"{"start":3,"end":7,"format":"mention","uid":"u42","name":"Bob"},"#
                     + #"{"start":13,"end":17,"format":"link","url":"https://example.com/docs"},"#

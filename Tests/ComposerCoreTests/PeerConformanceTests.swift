@@ -15,19 +15,20 @@ import Testing
         return Case(source: source, json: substitutingURLs(value))
     }
 
-    /// Cases where SPEC decides differently from the peer, with the reason.
+    /// Cases where the engine's rules (README "What the engine does") decide differently from the
+    /// peer, with the reason.
     static let specDeviations: [String: String] = [
         "crates/wysiwyg/src/tests/test_characters.rs::typing_when_spanning_multiple_close_tags_extends_the_first_tag":
-            "SPEC 2: inline code holds no other inline style, so the initial state (bold and italic inside code) cannot load",
-        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_list": "SPEC 3: a line has at most one block format",
-        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_code_block": "SPEC 3: a line has at most one block format",
-        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_single_list_item": "SPEC 3: a line has at most one block format",
-        "crates/wysiwyg/src/tests/test_lists_with_blocks.rs::create_list_inside_quote": "SPEC 3: a line has at most one block format",
+            "inline code holds no other inline style, so the initial state (bold and italic inside code) cannot load",
+        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_list": "a line has at most one block format",
+        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_code_block": "a line has at most one block format",
+        "crates/wysiwyg/src/composer_model/quotes.rs::test::apply_quote_to_single_list_item": "a line has at most one block format",
+        "crates/wysiwyg/src/tests/test_lists_with_blocks.rs::create_list_inside_quote": "a line has at most one block format",
         "crates/wysiwyg/src/tests/test_lists_with_blocks.rs::create_list_inside_quote_with_multiple_paragraphs":
-            "SPEC 3: a line has at most one block format",
+            "a line has at most one block format",
     ]
 
-    /// The peer uses placeholder link targets ("test", "linkA") that SPEC 2 refuses as relative
+    /// The peer uses placeholder link targets ("test", "linkA") that the link rules refuse as relative
     /// URLs; the runner maps each to a valid URL consistently in the initial state, the ops and the
     /// expected state, which keeps what the case tests.
     static func placeholderURL(_ url: String) -> String {
@@ -107,7 +108,7 @@ import Testing
         let mismatch: String?
         do { mismatch = try PeerConformanceTests.check(c) } catch { mismatch = "threw \(error)" }
         if let reason = PeerConformanceTests.specDeviations[c.source] {
-            #expect(mismatch != nil, "listed as a SPEC deviation (\(reason)) but now passes")
+            #expect(mismatch != nil, "listed as a deviation (\(reason)) but now passes")
         } else {
             #expect(mismatch == nil, "\(c.source): \(mismatch ?? "")")
         }

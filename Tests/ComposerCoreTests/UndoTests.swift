@@ -68,4 +68,81 @@ import Testing
         #expect(!redone)
         #expect(draft.text == "c")
     }
+
+    // The cases below were asserted only by the C suite's test_history.c; they live here now.
+
+    @Test func aTypedStringIsOneStepAndTypingElsewhereStartsANewOne() {
+        var draft = Editor()
+        draft.insert("several words at once")
+        draft.insert("\nand a line")
+        draft.undo()
+        #expect(draft.text == "several words at once")
+        draft.undo()
+        #expect(draft.text == "" && !draft.canUndo && draft.canRedo)
+        var other = Editor()
+        other.type("ab")
+        other.setSelection(anchor: 0, focus: 0)
+        other.type("xy")
+        #expect(other.text == "xyab")
+        other.undo()
+        #expect(other.notation == "|ab")
+    }
+
+    @Test func backspacesCoalesceIntoOneStep() {
+        var draft = Editor()
+        draft.type("abc def")
+        for _ in 0..<5 { draft.deleteBackward() }
+        #expect(draft.text == "ab")
+        draft.undo()
+        #expect(draft.notation == "abc def|")
+        draft.undo()
+        #expect(draft.notation == "abc |")
+    }
+
+    @Test func linkAndMentionOperationsAreStepsThatRestoreTheSelection() throws {
+        var draft = Editor()
+        draft.insert("see docs ")
+        draft.setSelection(anchor: 4, focus: 8)
+        try draft.setLink("https://a.io")
+        draft.setSelection(anchor: 9, focus: 9)
+        try draft.insertMention(uid: "u1", name: "Bob")
+        try draft.insertLink(text: "here", url: "https://b.io")
+        draft.setSelection(anchor: 5, focus: 5)
+        draft.removeLinks()
+        let link = #"{"start":4,"end":8,"format":"link","url":"https://a.io"}"#
+        let mention = #"{"start":9,"end":13,"format":"mention","uid":"u1","name":"Bob"}"#
+        let here = #"{"start":14,"end":18,"format":"link","url":"https://b.io"}"#
+        #expect(draft.document.json == #"{"text":"see docs @Bob here","spans":["# + mention + "," + here + "]}")
+        let steps: [(String, (Int, Int))] = [
+            (#"{"text":"see docs @Bob here","spans":["# + link + "," + mention + "," + here + "]}", (5, 5)),
+            (#"{"text":"see docs @Bob ","spans":["# + link + "," + mention + "]}", (14, 14)),
+            (#"{"text":"see docs ","spans":["# + link + "]}", (9, 9)),
+            (#"{"text":"see docs ","spans":[]}"#, (4, 8)),
+        ]
+        for (json, selection) in steps {
+            draft.undo()
+            #expect(draft.document.json == json)
+            #expect((draft.selection.anchor, draft.selection.focus) == selection, "\(json)")
+        }
+    }
+
+    @Test func callsThatChangeNothingOrAreRefusedAddNoStep() throws {
+        var draft = try Editor.make("plain text")
+        #expect(!draft.canUndo)
+        draft.setSelection(anchor: 3, focus: 3)
+        draft.setSelection(anchor: 0, focus: 0)
+        draft.moveCaret(.document, by: -1, extend: false)
+        draft.deleteBackward()  // at the start of plain text
+        draft.removeLinks()  // no link
+        try draft.setLink("https://a.io")  // a caret outside links
+        try draft.format(.remove, .bold, start: 0, end: 10, value: nil, protect: true)  // nothing is bold
+        try draft.format(.remove, .quote, start: 0, end: 10, value: nil, protect: false)  // nothing is quoted
+        draft.normalizeMarkdown()  // no markdown to convert
+        draft.beginBatch()
+        try draft.commitBatch()  // an empty batch
+        #expect(throws: ComposerError.self) { try draft.format(.apply, .bold, start: 0, end: 99, value: nil, protect: true) }
+        #expect(throws: ComposerError.self) { try draft.setLink("javascript:x") }
+        #expect(draft.document.json == #"{"text":"plain text","spans":[]}"#)
+        #expect(!draft.canUndo && !draft.canRedo)
+    }
 }

@@ -48,7 +48,8 @@ private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Pick
 /// `out_result_json` must not be NULL then.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set; legacy: files left in
-/// the tray, a refused type, slow mode), MC_ERR_LIMIT_EXCEEDED (ids exhausted; legacy: the file
+/// the tray, a refused type, slow mode), MC_ERR_LIMIT_EXCEEDED (files_json longer than
+/// MC_MAX_INPUT_BYTES or nested deeper than MC_MAX_JSON_DEPTH, or ids exhausted; legacy: the file
 /// is too large).
 @_cdecl("mc_draft_stage_files")
 public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePointer<CChar>?,
@@ -76,7 +77,7 @@ public func mc_draft_stage_files(_ draft: OpaquePointer?, _ files_json: UnsafePo
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event, id never given out, NaN
 /// progress, empty value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL),
 /// MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition, retired
-/// id), MC_ERR_INVALID_UTF8.
+/// id), MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_upload_event")
 public func mc_draft_upload_event(_ draft: OpaquePointer?, _ id: UInt64, _ event: Int32, _ progress: Double,
                                   _ value: UnsafePointer<CChar>?) -> Int32 {
@@ -130,8 +131,9 @@ public func mc_draft_attachments(_ draft: OpaquePointer?, _ out_json: UnsafeMuta
 /// and starts slow mode, answers a reply being written and goes to the thread. Refused while
 /// editing, with a command set or while the tray holds anything (the mic button is hidden then).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
-/// MC_ERR_INVALID_ARGUMENT (not audio, empty remote, negative size), MC_ERR_NOT_ALLOWED,
-/// MC_ERR_LIMIT_EXCEEDED (ids exhausted).
+/// MC_ERR_INVALID_ARGUMENT (not audio, an empty remote, a negative size), MC_ERR_NOT_ALLOWED
+/// (editing, a command set, files staged, a size over max_file_size, the slow-mode cooldown),
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or ids exhausted).
 @_cdecl("mc_draft_voice_note")
 public func mc_draft_voice_note(_ draft: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ mime: UnsafePointer<CChar>?, _ size: Int64,
                                 _ remote: UnsafePointer<CChar>?, _ out_message_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -155,7 +157,9 @@ public func mc_draft_voice_note(_ draft: OpaquePointer?, _ name: UnsafePointer<C
 /// Refused while editing, with a command set or with stickers off ("sticker_available" in the UI
 /// state says whether the button shows).
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
-/// MC_ERR_INVALID_ARGUMENT (id or pack), MC_ERR_UNSAFE_LINK (url), MC_ERR_NOT_ALLOWED.
+/// MC_ERR_INVALID_ARGUMENT (id or pack), MC_ERR_UNSAFE_LINK (url), MC_ERR_NOT_ALLOWED (editing, a
+/// command set, stickers off, the slow-mode cooldown), MC_ERR_LIMIT_EXCEEDED (a string longer than
+/// MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_send_sticker")
 public func mc_draft_send_sticker(_ draft: OpaquePointer?, _ sticker_id: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?,
                                   _ pack: UnsafePointer<CChar>?, _ out_message_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {

@@ -119,7 +119,10 @@ public func mc_draft_clear(_ draft: OpaquePointer?) -> Int32 {
 /// current draft is put aside and comes back when the edit is sent or cancelled. Attachments are
 /// refused while editing.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT (empty or control characters in the id, bad mentions_json).
+/// MC_ERR_INVALID_ARGUMENT (an id empty, longer than 256 characters or with control characters; bad
+/// mentions_json),
+/// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, mentions_json nested deeper than
+/// MC_MAX_JSON_DEPTH, or, when editing, a message longer than MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_begin_edit")
 public func mc_draft_begin_edit(_ draft: OpaquePointer?, _ message_id: UnsafePointer<CChar>?, _ markdown: UnsafePointer<CChar>?,
                                 _ mentions_json: UnsafePointer<CChar>?, _ is_media: Bool) -> Int32 {
@@ -160,7 +163,9 @@ public func mc_draft_cancel_mode(_ draft: OpaquePointer?) -> Int32 {
 
 /// Sets the thread parent message id that every outgoing message carries (NULL clears it);
 /// another thread (or none) resets also_send_to_channel. The listener hears MC_EVENT_THREAD.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT (empty, longer than
+/// 256 characters, or with control characters), MC_ERR_LIMIT_EXCEEDED (parent_id longer than
+/// MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_set_thread")
 public func mc_draft_set_thread(_ draft: OpaquePointer?, _ parent_id: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -185,7 +190,8 @@ public func mc_draft_set_also_send_to_channel(_ draft: OpaquePointer?, _ enabled
 /// the UI state and the outgoing message, unless text is typed after): text and attachments are
 /// cleared and the draft now sends the command.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_NOT_ALLOWED (while editing, or with commands off).
+/// MC_ERR_NOT_ALLOWED (while editing, or with commands off), MC_ERR_LIMIT_EXCEEDED (a string longer
+/// than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_set_command")
 public func mc_draft_set_command(_ draft: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ args: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -219,7 +225,9 @@ public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutable
 /// past every id given out, so no id comes back. An unknown version or malformed snapshot is
 /// refused and nothing changes.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR.
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
+/// MC_ERR_LIMIT_EXCEEDED (snapshot_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or a text, the draft's or the put-aside one's, longer than MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_restore")
 public func mc_draft_restore(_ draft: OpaquePointer?, _ snapshot_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in

@@ -4,8 +4,9 @@ import ComposerCore
 /// validated: offsets in range, known formats, safe links, valid colours, block spans over whole
 /// lines, no conflicting values. The caret moves to the end.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR.
-/// On error the draft is unchanged.
+/// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
+/// MC_ERR_LIMIT_EXCEEDED (document_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or a text longer than MC_MAX_TEXT_LENGTH). On error the draft is unchanged.
 @_cdecl("mc_draft_load_document")
 public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in

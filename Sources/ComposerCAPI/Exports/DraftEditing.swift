@@ -4,22 +4,24 @@ import ComposerCore
 /// replaced, the text takes the typing attributes, "\n" acts as mc_draft_enter, and with rich text
 /// on a line-start shortcut ("- ", "* ", "1. ", "> ", three backticks) converts the line.
 /// Single characters typed in a row coalesce into word-sized undo steps.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED
+/// (utf8 longer than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_insert")
 public func mc_draft_insert(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let text = try CStrings.read(utf8, "utf8")
-        try withDraft(draft) { $0.composer.insert(text) }
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.editor.checkRoom(toInsert: text); s.composer.insert(text) }
     }
 }
 
 /// Like mc_draft_insert, with the text given as `length` bytes of UTF-8 (NULL allowed when 0).
+/// A length past MC_MAX_INPUT_BYTES is refused before a byte is read.
 /// Errors: as mc_draft_insert.
 @_cdecl("mc_draft_insert_n")
 public func mc_draft_insert_n(_ draft: OpaquePointer?, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
-        try withDraft(draft) { $0.composer.insert(text) }
+        let text = try CStrings.read(utf8, length: length, "utf8")
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.editor.checkRoom(toInsert: text); s.composer.insert(text) }
     }
 }
 
@@ -43,10 +45,12 @@ public func mc_draft_delete_forward(_ draft: OpaquePointer?) -> Int32 {
 /// Enter: splits the line at the caret (after deleting the selection). The new line continues a
 /// list (numbering follows), quote or code block; on an empty list, quote or code-block line Enter
 /// ends the block there instead. Inline formats carry over to the new line.
-/// Errors: MC_ERR_INVALID_HANDLE.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_LIMIT_EXCEEDED (the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_enter")
 public func mc_draft_enter(_ draft: OpaquePointer?) -> Int32 {
-    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.enter() } }
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.editor.checkRoomForEnter(); s.composer.enter() }
+    }
 }
 
 /// Moves the focus `count` units (negative = backward) by grapheme, word, line or document

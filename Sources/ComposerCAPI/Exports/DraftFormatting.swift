@@ -23,7 +23,8 @@ private func formatRange(_ function: String, _ draft: OpaquePointer?, _ action: 
 /// which becomes https://), the colour for MC_FORMAT_COLOR (#rgb or #rrggbb), NULL otherwise.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE, MC_ERR_INVALID_ARGUMENT (unknown format or
 /// flag bits, missing or unexpected value), MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,
-/// MC_ERR_INVALID_UTF8. On error nothing changes.
+/// MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES). On error
+/// nothing changes.
 @_cdecl("mc_draft_apply_format")
 public func mc_draft_apply_format(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ format: Int32,
                                   _ value: UnsafePointer<CChar>?, _ flags: UInt32) -> Int32 {
@@ -32,7 +33,8 @@ public func mc_draft_apply_format(_ draft: OpaquePointer?, _ start: Int64, _ end
 
 /// Removes format `format` (any value) from [start, end); MC_FLAG_PROTECT carves out protected runs
 /// as for mc_draft_apply_format. Block formats are removed from the touched lines that have them.
-/// Errors: as mc_draft_apply_format.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE, MC_ERR_INVALID_ARGUMENT (unknown format or
+/// flag bits). On error nothing changes.
 @_cdecl("mc_draft_remove_format")
 public func mc_draft_remove_format(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ format: Int32, _ flags: UInt32) -> Int32 {
     formatRange(#function, draft, .remove, start, end, format, nil, flags)
@@ -65,7 +67,8 @@ public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeM
 /// Links the selection to `url` (one undo step): links the selection overlaps are absorbed whole;
 /// with a caret inside or at an edge of a link, that whole link is retargeted; elsewhere a caret
 /// changes nothing. Mentions are never linked.
-/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK,
+/// MC_ERR_LIMIT_EXCEEDED (url longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_set_link")
 public func mc_draft_set_link(_ draft: OpaquePointer?, _ url: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -84,7 +87,8 @@ public func mc_draft_remove_link(_ draft: OpaquePointer?) -> Int32 {
 /// Replaces the selection with `text` linked to `url` (one undo step); the text keeps the
 /// surrounding inline formats and the caret ends after it.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_UNSAFE_LINK,
-/// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break).
+/// MC_ERR_INVALID_ARGUMENT (empty text or text with a line break), MC_ERR_LIMIT_EXCEEDED (a string
+/// longer than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_insert_link")
 public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ url: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -100,7 +104,8 @@ public func mc_draft_insert_link(_ draft: OpaquePointer?, _ text: UnsafePointer<
 /// name: non-empty, one line.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT
 /// (bad uid or name), MC_ERR_NOT_ALLOWED (mentions disabled, or the caret is in a code block),
-/// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions).
+/// MC_ERR_LIMIT_EXCEEDED (the draft already holds mention_limit mentions, a string is longer than
+/// MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH).
 @_cdecl("mc_draft_insert_mention")
 public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointer<CChar>?, _ name: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in

@@ -36,7 +36,7 @@ public func mc_draft_undo_state(_ draft: OpaquePointer?, _ out_can_undo: UnsafeM
 public func mc_draft_begin_batch(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         // Events wait for the outermost commit, then describe the whole batch.
-        try withDraft(draft) { _ = $0.composer.editor.beginBatch() }
+        try withDraft(draft) { $0.composer.editor.beginBatch() }
     }
 }
 

@@ -7,7 +7,8 @@ import ComposerCore
 /// refused. On success `*out_draft` receives a handle that the caller frees with mc_draft_free;
 /// on failure `*out_draft` is set to NULL (when out_draft is not NULL).
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_LIMIT_EXCEEDED (too many live drafts).
+/// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH, or too many live drafts).
 @_cdecl("mc_draft_new")
 public func mc_draft_new(_ config_json: UnsafePointer<CChar>?, _ out_draft: UnsafeMutablePointer<OpaquePointer?>?) -> Int32 {
     boundary(#function) { () throws(CAPIError) in
@@ -48,7 +49,9 @@ public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePo
 /// stop typing; commands switched off drop a set command; undo keeps at most undo_depth steps.
 /// The listener hears MC_EVENT_CONFIG with the changed options, then what they changed.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
-/// MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range).
+/// MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range),
+/// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+/// MC_MAX_JSON_DEPTH).
 @_cdecl("mc_draft_update_config")
 public func mc_draft_update_config(_ draft: OpaquePointer?, _ config_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in

@@ -5,7 +5,8 @@ import ComposerCore
 /// the character before it; links and mentions never extend). A range that cuts into a mention
 /// grows to remove the whole mention.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8 (also for U+0000),
-/// MC_ERR_OUT_OF_RANGE (start < 0, end < start, end > length). On error nothing changes.
+/// MC_ERR_OUT_OF_RANGE (start < 0, end < start, end > length), MC_ERR_LIMIT_EXCEEDED (utf8 longer
+/// than MC_MAX_INPUT_BYTES, or the text would grow past MC_MAX_TEXT_LENGTH). On error nothing changes.
 @_cdecl("mc_draft_replace")
 public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
@@ -15,12 +16,13 @@ public func mc_draft_replace(_ draft: OpaquePointer?, _ start: Int64, _ end: Int
 }
 
 /// Like mc_draft_replace, with the text given as `length` bytes of UTF-8 (no NUL needed).
-/// `utf8` may be NULL when `length` is 0.
+/// `utf8` may be NULL when `length` is 0. A length past MC_MAX_INPUT_BYTES is refused before a byte
+/// is read.
 /// Errors: as mc_draft_replace.
 @_cdecl("mc_draft_replace_n")
 public func mc_draft_replace_n(_ draft: OpaquePointer?, _ start: Int64, _ end: Int64, _ utf8: UnsafePointer<CChar>?, _ length: UInt) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let text = try CStrings.read(utf8, length: Int(clamping: length), "utf8")
+        let text = try CStrings.read(utf8, length: length, "utf8")
         try withDraft(draft) { s throws(ComposerError) in try s.composer.replace(Int(start), Int(end), with: text) }
     }
 }

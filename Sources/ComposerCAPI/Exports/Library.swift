@@ -25,6 +25,18 @@ public func mc_last_error() -> UnsafePointer<CChar> {
     LastError.current
 }
 
+/// Returns the name of the status code `status`: "MC_OK", "MC_ERR_INVALID_HANDLE" and so on for
+/// every code of this header, and "(unknown mc_status)" for any other value (a code from a newer
+/// library, or not a status at all). The string is static: owned by the library, valid for the
+/// life of the process, never NULL. It never fails and leaves mc_last_error() unchanged.
+@_cdecl("mc_status_name")
+public func mc_status_name(_ status: Int32) -> UnsafePointer<CChar> {
+    let name: StaticString = MCStatus(rawValue: status)?.staticName ?? "(unknown mc_status)"
+    // Literals of more than one character always have a pointer; the check keeps utf8Start from trapping.
+    guard name.hasPointerRepresentation else { return UnsafePointer(LastErrorFallback.empty) }
+    return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
 /// Frees a string that the library returned through a `char **` out-parameter.
 /// Accepts NULL (does nothing).
 @_cdecl("mc_string_free")
@@ -36,7 +48,8 @@ public func mc_string_free(_ s: UnsafeMutablePointer<CChar>?) {
 /// (MC_UNIT_SCALAR, MC_UNIT_UTF16, MC_UNIT_UTF8) and stores it in `*out_offset`.
 /// Errors: MC_ERR_NULL_ARGUMENT (utf8 or out_offset NULL), MC_ERR_INVALID_UTF8,
 /// MC_ERR_INVALID_ARGUMENT (unknown unit), MC_ERR_OUT_OF_RANGE (negative, past the end, or inside
-/// a character: half a surrogate pair, the middle of a UTF-8 sequence).
+/// a character: half a surrogate pair, the middle of a UTF-8 sequence), MC_ERR_LIMIT_EXCEEDED (utf8
+/// longer than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_convert_offset")
 public func mc_convert_offset(_ utf8: UnsafePointer<CChar>?, _ offset: Int64, _ from_unit: Int32, _ to_unit: Int32,
                               _ out_offset: UnsafeMutablePointer<Int64>?) -> Int32 {

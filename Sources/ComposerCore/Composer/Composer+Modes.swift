@@ -8,6 +8,8 @@ extension Composer {
     /// put-aside draft.
     public mutating func beginEdit(messageID: String, markdown: String, names: [String: String], isMedia: Bool) throws(ComposerError) {
         try Composer.checkID(messageID, "message id")
+        let message = MarkdownParser.parse(markdown, names: names)
+        try editor.checkRoom(toLoad: message)
         if putAside == nil {
             putAside = PutAsideDraft(editor: editor, tray: tray, command: command, mode: mode)
         }
@@ -16,7 +18,7 @@ extension Composer {
         tray = editTray
         command = nil
         mode = .edit(messageID: messageID, isMedia: isMedia)
-        editor.loadMarkdown(markdown, names: names)
+        editor.load(message)
         editor.resetHistory()
         banner = nil
     }

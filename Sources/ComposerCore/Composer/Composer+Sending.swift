@@ -95,15 +95,12 @@ extension Composer {
     /// (it is no new message), and the edit of a media message may empty its caption.
     public var sendBlocker: SendBlocker? {
         if command == nil {
-            // Cheap on every keystroke: the trimmed length, without building the outgoing document.
-            // Scans only the whitespace at both ends.
+            // Cheap on every keystroke: scans only the whitespace at the start, and at the end only
+            // when a length limit needs the trimmed length; never builds the outgoing document.
             let count = document.count
             var first = 0
             while first < count, document.scalar(at: first).isWhitespace { first += 1 }
-            var last = count
-            while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
             let hasText = first < count
-            let length = config.trimOnSend ? last - first : count
             if !hasText, tray.isEmpty, !mode.isEditingMedia { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
                 switch blocker {
@@ -114,7 +111,12 @@ extension Composer {
                 }
             }
             if tray.tiles.count > tray.limits.maxFiles { return .tooManyFiles(count: tray.tiles.count, limit: tray.limits.maxFiles) }
-            if let limit = config.maxLength, length > limit { return .tooLong(length: length, limit: limit) }
+            if let limit = config.maxLength {
+                var last = count
+                while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
+                let length = config.trimOnSend ? last - first : count
+                if length > limit { return .tooLong(length: length, limit: limit) }
+            }
         }
         if !mode.isEditing, cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
         let count = editor.mentionCount

@@ -40,11 +40,12 @@ public struct Composer: Sendable {
         tray = AttachmentTray(limits: (try? AttachmentLimits(config: config)) ?? AttachmentLimits())
     }
 
-    // What hosts read most, without reaching into the editor.
-    public var document: Document { editor.document }
-    public var selection: Selection { editor.selection }
+    // What hosts read most, without reaching into the editor. Inlinable: a getter that is a
+    // function call takes the whole composer as its argument, which the caller copies first.
+    @inlinable public var document: Document { editor.document }
+    @inlinable public var selection: Selection { editor.selection }
     public var text: String { editor.document.text }
-    public var length: Int { editor.document.count }
+    @inlinable public var length: Int { editor.document.count }
 }
 
 /// Everything an edit puts aside and gives back.

@@ -52,7 +52,7 @@ extension Composer {
             json.raw(",\"end\":")
             json.integer(t.oldEnd)
             json.raw(",\"text\":")
-            json.string(utf8: document.fragment(in: t.start..<t.newEnd).bytes)
+            json.string { json in document.forEachUTF8Slice(in: t.start..<t.newEnd) { json.escaped(utf8: $0) } }
             json.raw(",\"length\":")
             json.integer(document.count)
             json.raw("}")

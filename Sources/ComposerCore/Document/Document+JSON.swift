@@ -23,7 +23,7 @@ extension Document {
         return .object(members)
     }
 
-    /// Parses and validates document JSON.
+    /// Parses and validates document JSON. A text longer than `Limits.maxTextLength` is refused.
     public init(json: String) throws(ComposerError) {
         try self.init(jsonValue: try JSONParser.parse(json))
     }
@@ -31,6 +31,7 @@ extension Document {
     public init(jsonValue: JSONValue) throws(ComposerError) {
         var reader = try JSONObjectReader(jsonValue, context: "document")
         let text = try reader.requiredString("text")
+        try Limits.checkTextLength(text.unicodeScalars.count, "the document's text")
         let spanValues = try reader.array("spans") ?? []
         try reader.finish()
         var spans: [Span] = []

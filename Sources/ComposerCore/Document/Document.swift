@@ -11,7 +11,7 @@
 /// - styles are normalized (code excludes bold/italic/underline/strike/colour), and lines in a code
 ///   block hold plain characters only.
 public struct Document: Sendable {
-    var tree = TextTree()
+    @usableFromInline var tree = TextTree()
     /// The block of the last line, the one no `\n` ends.
     var lastLineBlock: BlockFormat?
     public internal(set) var values = ValueTable()
@@ -34,7 +34,9 @@ public struct Document: Sendable {
         self.values = values
     }
 
-    public var count: Int { tree.summary.scalars }
+    /// Inlinable down to the root's summary: a host's length getter reads a field, without
+    /// handing the whole composer to a function (which copies it; docs/engine.md, "Cheap getters").
+    @inlinable public var count: Int { tree.scalarCount }
     public var isEmpty: Bool { tree.summary.scalars == 0 }
     public var utf16Count: Int { tree.summary.utf16 }
     public var utf8Count: Int { tree.summary.utf8 }
@@ -73,6 +75,15 @@ public struct Document: Sendable {
         return f.style(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
     }
 
+    /// The character at `offset` and its style, found with one descent (inside the text).
+    func scalarAndStyle(at offset: Int) -> (Unicode.Scalar, InlineStyle) {
+        guard offset >= 0, offset < count else { return ("\u{0}", .plain) }
+        let (leaf, base) = tree.leaf(at: offset)
+        let f = leaf.fragment
+        let byte = f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars)
+        return (f.scalar(atByte: byte), f.style(atByte: byte))
+    }
+
     /// The rich text of `range`: bytes, runs, and the blocks of the lines its `\n`s end.
     func fragment(in range: Range<Int>) -> TextFragment {
         var out = TextFragment()
@@ -84,6 +95,18 @@ public struct Document: Sendable {
             return true
         }
         return out
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `range`, a leaf's slice at a time, in order (no copy,
+    /// no styles: what the text event writes).
+    func forEachUTF8Slice(in range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
+        guard !range.isEmpty else { return }
+        tree.forEachLeaf(in: range) { leaf, summary, start in
+            let lo = leaf.byteOffset(ofScalar: Swift.max(0, range.lowerBound - start), scalarCount: summary.scalars)
+            let hi = leaf.byteOffset(ofScalar: Swift.min(summary.scalars, range.upperBound - start), scalarCount: summary.scalars)
+            body(leaf.bytes[lo..<hi])
+            return true
+        }
     }
 
     /// Calls `body` with each run of equal style overlapping `range` (clipped to it; a run may be
@@ -116,6 +139,17 @@ public struct Document: Sendable {
         let (leaf, base) = tree.leaf(at: offset, atEnd: true)
         let f = leaf.fragment
         return base.newlines + f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+    }
+
+    /// The block of the line holding `offset`: `block(ofLine: lineIndex(at: offset))` with one
+    /// descent when the line break ending that line is in the same leaf (the usual case).
+    public func block(ofLineAt offset: Int) -> BlockFormat? {
+        let offset = Swift.max(0, Swift.min(offset, count))
+        let (leaf, base) = tree.leaf(at: offset, atEnd: true)
+        let f = leaf.fragment
+        let k = f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+        if k < f.blocks.count { return f.blocks[k] }
+        return block(ofLine: base.newlines + k)
     }
 
     /// The offset where line `line` starts.

@@ -49,10 +49,14 @@ extension Editor {
             common = first ?? .plain
         }
         if common.mention != 0 { common.mention = 1 }  // which mention does not show
-        let first = document.lineIndex(at: range.lowerBound)
-        let last = range.isEmpty ? first : document.lineIndex(at: range.upperBound)
         var block: BlockFormat?
-        if let b = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == b }) { block = b }
+        if range.isEmpty {
+            block = document.block(ofLineAt: range.lowerBound)
+        } else {
+            let first = document.lineIndex(at: range.lowerBound)
+            let last = document.lineIndex(at: range.upperBound)
+            if let b = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == b }) { block = b }
+        }
         return ActiveFormatsKey(style: common, block: block)
     }
 }

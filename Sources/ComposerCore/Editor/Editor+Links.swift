@@ -60,6 +60,7 @@ extension Editor {
             throw .invalidArgument("link text must be non-empty and on one line")
         }
         let range = expandToMentions(selection.range)
+        try checkRoom(replacing: range.count, inserting: scalars.count)
         checkpoint(.other)
         var style = typingStyle
         style.mention = 0

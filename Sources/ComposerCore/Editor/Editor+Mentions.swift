@@ -32,13 +32,14 @@ extension Editor {
         let range = expandToMentions(selection.range)
         let line = document.lineIndex(at: range.lowerBound)
         guard document.block(ofLine: line) != .codeBlock else { throw .notAllowed("mentions cannot go in a code block") }
+        let run = Array(("@" + name).unicodeScalars)
+        try checkRoom(replacing: range.count, inserting: run.count + 1)
         checkpoint(.other)
         var style = typingStyle
         style.flags.remove(.code)
         style.link = 0
         var mentionStyle = style
         mentionStyle.mention = document.add(mention: MentionValue(uid: uid, name: name))
-        let run = Array(("@" + name).unicodeScalars)
         document.replace(range, with: run, style: mentionStyle)
         document.replace((range.lowerBound + run.count)..<(range.lowerBound + run.count), with: [" "], style: style)
         selection = .caret(range.lowerBound + run.count + 1)

@@ -69,6 +69,7 @@ public struct Editor: Sendable {
 
     /// Replaces `[start, end)` with `text` (one undo step); the caret ends after the inserted text.
     /// A range that cuts into a mention grows to take the whole mention (mentions are atomic).
+    /// Refused when the text would grow past `Limits.maxTextLength`.
     @discardableResult
     public mutating func replace(_ start: Int, _ end: Int, with text: String) throws(ComposerError) -> EditorChange {
         let mark = beginChange(); defer { endChange(mark) }
@@ -81,8 +82,9 @@ public struct Editor: Sendable {
             setSelection(anchor: range.lowerBound, focus: range.lowerBound)
             return currentChange
         }
-        checkpoint(.other)
         let replacement = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
+        try checkRoom(replacing: range.count, inserting: replacement.count)
+        checkpoint(.other)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))
         selection = .caret(range.lowerBound + replacement.count)
         pending = nil
@@ -105,8 +107,10 @@ public struct Editor: Sendable {
             return style
         }
         let offset = range.lowerBound
-        guard offset > 0, document.scalar(at: offset - 1) != "\n" else { return .plain }
-        var style = styles(offset - 1)
+        guard offset > 0 else { return .plain }
+        let (before, styleBefore) = document.scalarAndStyle(at: offset - 1)
+        guard before != "\n" else { return .plain }
+        var style = styleBefore
         if style.link != 0, offset < count, styles(offset).link == style.link {
             style.mention = 0
             return style  // Inside a link (not at its edge): the text joins the link.

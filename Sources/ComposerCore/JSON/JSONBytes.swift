@@ -13,18 +13,36 @@ struct JSONBytes {
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            integer(value == Int.min ? Int.max : -value)  // Int.min cannot occur for offsets
-            return
+        // Digits into a stack buffer from the end, then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = value.magnitude
+            var i = digits.count
+            repeat {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
         }
-        if value >= 10 { integer(value / 10) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// A JSON string of UTF-8 `text`, escaped as `JSONWriter` escapes.
     mutating func string<C: Collection>(utf8 text: C) where C.Element == UInt8 {
         bytes.append(UInt8(ascii: "\""))
+        escaped(utf8: text)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string whose UTF-8 text comes in pieces: `body` gets a writer to pass each piece to.
+    mutating func string(pieces body: (inout JSONBytes) -> Void) {
+        bytes.append(UInt8(ascii: "\""))
+        body(&self)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends UTF-8 `text` escaped for inside a JSON string.
+    mutating func escaped<C: Collection>(utf8 text: C) where C.Element == UInt8 {
         for b in text {
             switch b {
             case UInt8(ascii: "\""): raw("\\\"")
@@ -42,6 +60,5 @@ struct JSONBytes {
             default: bytes.append(b)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -1,5 +1,6 @@
 /// A strict RFC 8259 parser over UTF-8 bytes: no trailing commas, no comments, no lone surrogates,
-/// a nesting limit instead of unbounded recursion, and linear time in the input.
+/// a nesting limit instead of unbounded recursion (`Limits.maxJSONDepth` levels of arrays and
+/// objects; deeper input is `limitExceeded`), and linear time in the input.
 /// Appends a scalar's UTF-8 encoding through `utf8`.
 private struct ScalarSink {
     let utf8: ([UInt8]) -> Void
@@ -10,8 +11,9 @@ private struct ScalarSink {
 }
 
 public struct JSONParser {
-    /// Deeper input is refused rather than risking the stack.
-    public static let maxDepth = 128
+    /// Arrays and objects nest at most this deep; deeper input is refused rather than risking
+    /// the stack.
+    public static var maxDepth: Int { Limits.maxJSONDepth }
 
     private let bytes: [UInt8]
     private var index = 0
@@ -45,12 +47,15 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the value at `index`; `depth` is the number of arrays and objects around it.
     private mutating func parseValue(depth: Int) throws(ComposerError) -> JSONValue {
-        guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth)") }
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard depth < JSONParser.maxDepth else {
+                throw .limitExceeded("JSON nested deeper than \(JSONParser.maxDepth) levels (at byte \(index))")
+            }
+            return bytes[index] == UInt8(ascii: "{") ? try parseObject(depth: depth + 1) : try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try expect("true", .bool(true))
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
@@ -63,18 +68,20 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(ComposerError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        // Keys seen so far: a duplicate check that stays linear however many members there are.
+        var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let key = try parseString()
-            if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"") }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            members.append((key, try parseValue(depth: depth)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -90,7 +97,7 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
+            elements.append(try parseValue(depth: depth))
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

@@ -98,43 +98,48 @@ struct TextFragment: Equatable, Sendable {
         }
     }
 
+    /// Line breaks in the bytes before `byte`. Counts the shorter side: the bytes after `byte` are
+    /// subtracted from the leaf's total (one block entry per line break) when they are fewer.
     func newlines(before byte: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buf in
-            let end = Swift.max(0, Swift.min(byte, buf.count))
-            guard let base = buf.baseAddress else { return 0 }
-            var n = 0
-            var i = 0
-            let newline = SIMD16<UInt8>(repeating: 0x0A)
-            let one = SIMD16<UInt8>(repeating: 1)
-            while i + 16 <= end {
-                let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                n &+= Int(SIMD16<UInt8>().replacing(with: one, where: v .== newline).wrappedSum())
-                i += 16
-            }
-            while i < end {
-                n &+= base[i] == 0x0A ? 1 : 0
-                i += 1
-            }
-            return n
+        let end = Swift.max(0, Swift.min(byte, bytes.count))
+        if end > bytes.count / 2 {
+            return blocks.count - TextFragment.countBytes(in: bytes, end..<bytes.count, { $0 .== SIMD16(repeating: 0x0A) }, { $0 == 0x0A })
         }
+        return TextFragment.countBytes(in: bytes, 0..<end, { $0 .== SIMD16(repeating: 0x0A) }, { $0 == 0x0A })
     }
 
+    /// Scalars starting in the bytes before `byte` (bytes that are not UTF-8 continuation bytes).
     func scalars(before byte: Int) -> Int {
+        let end = Swift.max(0, Swift.min(byte, bytes.count))
+        return TextFragment.countBytes(in: bytes, 0..<end, { $0 & SIMD16(repeating: 0xC0) .!= SIMD16(repeating: 0x80) }, { $0 & 0xC0 != 0x80 })
+    }
+
+    /// How many bytes of `range` satisfy a test, given for 16 bytes at a time and for one. The
+    /// 16-byte counts add up lane by lane and are summed once at the end (a leaf is at most
+    /// `TextTree.maxLeafBytes`, fewer than 255 x 16 bytes, so no lane overflows).
+    @inline(__always)
+    private static func countBytes(in bytes: [UInt8], _ range: Range<Int>, _ test16: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
+                              _ test1: (UInt8) -> Bool) -> Int {
         bytes.withUnsafeBufferPointer { buf in
-            let end = Swift.max(0, Swift.min(byte, buf.count))
             guard let base = buf.baseAddress else { return 0 }
+            var lanes = SIMD16<UInt8>()
+            var blocksInLanes = 0
             var n = 0
-            var i = 0
-            let mask = SIMD16<UInt8>(repeating: 0xC0)
-            let continuation = SIMD16<UInt8>(repeating: 0x80)
-            let one = SIMD16<UInt8>(repeating: 1)
-            while i + 16 <= end {
+            var i = range.lowerBound
+            while i + 16 <= range.upperBound {
                 let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                n &+= Int(SIMD16<UInt8>().replacing(with: one, where: v & mask .!= continuation).wrappedSum())
+                lanes &+= SIMD16<UInt8>().replacing(with: SIMD16(repeating: 1), where: test16(v))
                 i += 16
+                blocksInLanes += 1
+                if blocksInLanes == 255 {
+                    n &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+                    lanes = SIMD16()
+                    blocksInLanes = 0
+                }
             }
-            while i < end {
-                n &+= base[i] & 0xC0 != 0x80 ? 1 : 0
+            n &+= Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+            while i < range.upperBound {
+                if test1(base[i]) { n &+= 1 }
                 i += 1
             }
             return n

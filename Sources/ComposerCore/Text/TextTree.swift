@@ -8,6 +8,7 @@
 ///
 /// Nodes are shared between copies of a tree (a document put aside by an edit, a snapshot taken
 /// in a test) and copied on write, one path at a time.
+@usableFromInline
 struct TextTree: Sendable {
     static let maxLeafBytes = 1024
     /// Leaves built in bulk (loading, splitting) are filled to this, leaving room to type.
@@ -17,6 +18,10 @@ struct TextTree: Sendable {
     static let maxChildren = 16
 
     private(set) var root: TextNode
+    /// The root's scalar count, kept beside it: reading it is a plain field load, where reading
+    /// the root node's summary (a class property) costs a dynamic exclusivity check. What
+    /// `mc_draft_length` reads (docs/engine.md, "Cheap getters").
+    @usableFromInline private(set) var scalarCount = 0
 
     init() { root = TextNode(leaf: .empty) }
 
@@ -26,6 +31,7 @@ struct TextTree: Sendable {
         if level.isEmpty { level = [TextNode(leaf: .empty)] }
         while level.count > 1 { level = TextTree.group(level) }
         root = level[0]
+        scalarCount = root.summary.scalars
     }
 
     var summary: TextSummary { root.summary }
@@ -56,6 +62,7 @@ struct TextTree: Sendable {
             root = level[0]
         }
         collapseRoot()
+        scalarCount = root.summary.scalars
     }
 
     private mutating func collapseRoot() {

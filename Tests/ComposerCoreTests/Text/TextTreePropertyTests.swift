@@ -52,6 +52,15 @@ import Testing
         guard doc.count == model.scalars.count else { return "count \(doc.count) != \(model.scalars.count)" }
         guard Array(doc.text.unicodeScalars) == model.scalars else { return "text differs" }
         guard doc.lineBlocks == model.blocks else { return "blocks differ" }
+        // Point lookups, at a spread of offsets (each is a descent, so not at every one).
+        for o in stride(from: 0, through: doc.count, by: 37) {
+            let line = model.line(of: o)
+            guard doc.lineIndex(at: o) == line else { return "lineIndex(at: \(o)) \(doc.lineIndex(at: o)) != \(line)" }
+            guard doc.block(ofLineAt: o) == model.blocks[line] else { return "block(ofLineAt: \(o)) differs" }
+            if o < doc.count, doc.scalarAndStyle(at: o) != (model.scalars[o], model.styles[o]) {
+                return "scalarAndStyle(at: \(o)) differs"
+            }
+        }
         var i = 0
         var failure: String?
         doc.forEachRun(in: 0..<doc.count) { range, style in

@@ -43,23 +43,6 @@ static void check(mc_status status, const char *what) {
     }
 }
 
-static const char *status_name(mc_status status) {
-    switch (status) {
-    case MC_OK: return "MC_OK";
-    case MC_ERR_INVALID_ARGUMENT: return "MC_ERR_INVALID_ARGUMENT";
-    case MC_ERR_NULL_ARGUMENT: return "MC_ERR_NULL_ARGUMENT";
-    case MC_ERR_INVALID_HANDLE: return "MC_ERR_INVALID_HANDLE";
-    case MC_ERR_INVALID_UTF8: return "MC_ERR_INVALID_UTF8";
-    case MC_ERR_INVALID_JSON: return "MC_ERR_INVALID_JSON";
-    case MC_ERR_OUT_OF_RANGE: return "MC_ERR_OUT_OF_RANGE";
-    case MC_ERR_UNSAFE_LINK: return "MC_ERR_UNSAFE_LINK";
-    case MC_ERR_INVALID_COLOR: return "MC_ERR_INVALID_COLOR";
-    case MC_ERR_NOT_ALLOWED: return "MC_ERR_NOT_ALLOWED";
-    case MC_ERR_LIMIT_EXCEEDED: return "MC_ERR_LIMIT_EXCEEDED";
-    default: return "unknown status";
-    }
-}
-
 /* Prints the draft's text, its length in scalars and bytes, and the selection. */
 static void show_draft(mc_draft *draft) {
     char *text = NULL;
@@ -303,7 +286,7 @@ static void listener_tour(void) {
     check(mc_draft_tick(draft, 5000), "mc_draft_tick");
     printf("a refused call:\n");
     mc_status status = mc_draft_insert(draft, "\xFF");
-    printf("  -> %s\n", status_name(status));
+    printf("  -> %s\n", mc_status_name(status));
     check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener"); /* detach before freeing */
     printf("%d events\n", context.count);
     mc_draft_free(draft);
@@ -455,14 +438,14 @@ int main(void) {
     }
     int64_t out = -1;
     mc_status status = mc_convert_offset(emoji, 2, MC_UNIT_UTF16, MC_UNIT_SCALAR, &out);
-    printf("UTF-16 offset 2 (between the surrogates of the man): %s\n  %s\n", status_name(status), mc_last_error());
+    printf("UTF-16 offset 2 (between the surrogates of the man): %s\n  %s\n", mc_status_name(status), mc_last_error());
 
     heading("7. A refused input");
     status = mc_draft_load_document(draft, "{\"text\": \"click\", \"spans\": [{\"start\": 0, \"end\": 5, "
                                            "\"format\": \"link\", \"url\": \"javascript:alert(1)\"}]}");
-    printf("load a javascript: link -> %s\n  mc_last_error(): %s\n", status_name(status), mc_last_error());
+    printf("load a javascript: link -> %s\n  mc_last_error(): %s\n", mc_status_name(status), mc_last_error());
     status = mc_draft_replace(draft, 0, 0, "\xC0\xAF"); /* overlong UTF-8 for '/' */
-    printf("replace with invalid UTF-8 -> %s\n  mc_last_error(): %s\n", status_name(status), mc_last_error());
+    printf("replace with invalid UTF-8 -> %s\n  mc_last_error(): %s\n", mc_status_name(status), mc_last_error());
     printf("the draft is unchanged:\n");
     show_document(draft);
 

@@ -40,23 +40,6 @@ void harness_register_suite(const char *suite, const harness_test *tests, size_t
     }
 }
 
-const char *harness_status_name(mc_status status) {
-    switch (status) {
-    case MC_OK: return "MC_OK";
-    case MC_ERR_INVALID_ARGUMENT: return "MC_ERR_INVALID_ARGUMENT";
-    case MC_ERR_NULL_ARGUMENT: return "MC_ERR_NULL_ARGUMENT";
-    case MC_ERR_INVALID_HANDLE: return "MC_ERR_INVALID_HANDLE";
-    case MC_ERR_INVALID_UTF8: return "MC_ERR_INVALID_UTF8";
-    case MC_ERR_INVALID_JSON: return "MC_ERR_INVALID_JSON";
-    case MC_ERR_OUT_OF_RANGE: return "MC_ERR_OUT_OF_RANGE";
-    case MC_ERR_UNSAFE_LINK: return "MC_ERR_UNSAFE_LINK";
-    case MC_ERR_INVALID_COLOR: return "MC_ERR_INVALID_COLOR";
-    case MC_ERR_NOT_ALLOWED: return "MC_ERR_NOT_ALLOWED";
-    case MC_ERR_LIMIT_EXCEEDED: return "MC_ERR_LIMIT_EXCEEDED";
-    default: return "(unknown status)";
-    }
-}
-
 void harness_print_escaped(const char *s) {
     if (!s) {
         fputs("NULL", stdout);
@@ -137,8 +120,8 @@ int harness_check_str(const char *file, int line, const char *actual_expr, const
 int harness_check_status(const char *file, int line, const char *call, mc_status actual,
                          mc_status expected) {
     if (actual == expected) return 1;
-    harness_fail(file, line, "%s returned %s (%d), expected %s (%d)", call, harness_status_name(actual),
-                 (int)actual, harness_status_name(expected), (int)expected);
+    harness_fail(file, line, "%s returned %s (%d), expected %s (%d)", call, mc_status_name(actual),
+                 (int)actual, mc_status_name(expected), (int)expected);
     return 0;
 }
 

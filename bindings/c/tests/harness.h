@@ -53,8 +53,6 @@ void harness_fail(const char *file, int line, const char *fmt, ...) HARNESS_PRIN
 /* Whether the running test has failed so far. */
 int harness_test_failed(void);
 
-/* "MC_ERR_INVALID_HANDLE" for -3, and so on; "(unknown status)" otherwise. */
-const char *harness_status_name(mc_status status);
 
 /* The check functions behind the macros; each returns 1 when the check passed. */
 int harness_check(const char *file, int line, int ok, const char *expr);

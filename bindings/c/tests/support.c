@@ -214,7 +214,7 @@ int support_type(const char *file, int line, mc_draft *d, const char *text) {
         mc_status status = mc_draft_insert_n(d, (const char *)p, n);
         if (status != MC_OK) {
             harness_fail(file, line, "typing \"%s\": mc_draft_insert_n returned %s at byte %td", text,
-                         harness_status_name(status), (const char *)p - text);
+                         mc_status_name(status), (const char *)p - text);
             return 0;
         }
         p += n;

@@ -88,7 +88,7 @@ static void upload_transition_table(void) {
                 mc_status status = mc_draft_upload_event(d, 1, EVENTS[e].event, EVENTS[e].progress, EVENTS[e].value);
                 if (status != MC_OK)
                     harness_fail(__FILE__, __LINE__, "%s from %s: %s (%s)", EVENTS[e].name, STATE_NAMES[s],
-                                 harness_status_name(status), mc_last_error());
+                                 mc_status_name(status), mc_last_error());
                 char tray[512];
                 snprintf(tray, sizeof tray, "[%s]", TABLE[s][e]);
                 CHECK_TRAY(d, tray);

@@ -237,7 +237,7 @@ static void load_refuses_deep_nesting_without_crashing(void) {
     size_t n = strlen(json);
     memset(json + n, '[', depth);
     json[n + depth] = '\0';
-    refusal_case cases[] = {{json, MC_ERR_INVALID_JSON, "nesting deeper than 128"}};
+    refusal_case cases[] = {{json, MC_ERR_LIMIT_EXCEEDED, "JSON nested deeper than 128 levels"}};
     check_refusals(__FILE__, __LINE__, cases, ARRAY_LEN(cases));
     free(json);
 }

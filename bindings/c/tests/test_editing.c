@@ -536,7 +536,7 @@ static void run_moves(const char *file, int line, mc_draft *d, const move_case *
         if (status != MC_OK || a != moves[i].anchor || f != moves[i].focus) {
             harness_fail(file, line, "move %zu (unit %d, count %lld, flags %u): %s, selection (%lld, %lld), expected "
                          "(%lld, %lld)", i, (int)moves[i].unit, (long long)moves[i].count, moves[i].flags,
-                         harness_status_name(status), (long long)a, (long long)f, (long long)moves[i].anchor,
+                         mc_status_name(status), (long long)a, (long long)f, (long long)moves[i].anchor,
                          (long long)moves[i].focus);
             return;
         }

@@ -394,7 +394,7 @@ static void format_calls_refuse_bad_input(void) {
             snprintf(expected, sizeof expected, "%s: %s", functions[f], c->message);
             if (status != c->status || strcmp(mc_last_error(), expected) != 0)
                 harness_fail(__FILE__, __LINE__, "case %zu: %s returned %s \"%s\"; expected %s \"%s\"", i, functions[f],
-                             harness_status_name(status), mc_last_error(), harness_status_name(c->status), expected);
+                             mc_status_name(status), mc_last_error(), mc_status_name(c->status), expected);
             CHECK_UNCHANGED(d, &before);
             support_snapshot_free(&before);
         }

@@ -175,7 +175,7 @@ static void every_function_refuses_bad_handles(void) {
             if (status != MC_ERR_INVALID_HANDLE || strcmp(mc_last_error(), expected) != 0)
                 harness_fail(__FILE__, __LINE__, "%s on the %s handle returned %s with message \"%s\"; expected "
                              "MC_ERR_INVALID_HANDLE with \"%s\"", OP_NAMES[op], handles[h].what,
-                             harness_status_name(status), mc_last_error(), expected);
+                             mc_status_name(status), mc_last_error(), expected);
             if (leaked)
                 harness_fail(__FILE__, __LINE__, "%s on the %s handle handed back a string", OP_NAMES[op],
                              handles[h].what);
@@ -392,7 +392,7 @@ static void null_handle_is_refused_before_the_arguments(void) {
         snprintf(expected, sizeof expected, "%s: draft is NULL", function);
         if (status != MC_ERR_INVALID_HANDLE || strcmp(mc_last_error(), expected) != 0)
             harness_fail(__FILE__, __LINE__, "%s (case %d) with a NULL draft returned %s, message \"%s\"; expected "
-                         "MC_ERR_INVALID_HANDLE, \"%s\"", function, i, harness_status_name(status), mc_last_error(),
+                         "MC_ERR_INVALID_HANDLE, \"%s\"", function, i, mc_status_name(status), mc_last_error(),
                          expected);
     }
 }
@@ -409,7 +409,7 @@ static void forged_handle_with_bad_arguments_is_refused(void) {
                 || status == MC_ERR_OUT_OF_RANGE;
             if (!acceptable || !support_last_error_names(function))
                 harness_fail(__FILE__, __LINE__, "%s (case %d, handle %zu) returned %s, message \"%s\"", function, i, h,
-                             harness_status_name(status), mc_last_error());
+                             mc_status_name(status), mc_last_error());
         }
     }
 }

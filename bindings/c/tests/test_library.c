@@ -1,4 +1,5 @@
-/* test_library.c: library-wide functions: versions, ABI constants, mc_last_error, mc_string_free. */
+/* test_library.c: library-wide functions: versions, ABI constants, mc_last_error, mc_status_name,
+   mc_string_free. */
 #include <stdio.h>
 #include <string.h>
 
@@ -78,6 +79,51 @@ static void event_kinds_keep_their_numbers(void) {
     CHECK_EQ_INT(sizeof(mc_event), 4);
 }
 
+/* Each status's name is its constant's own spelling (#status); every other value, however far off,
+   gets the one unknown text. A status added to the header must be added here. */
+#define NAMED(status) { status, #status }
+static const struct {
+    mc_status status;
+    const char *name;
+} STATUS_NAMES[] = {
+    NAMED(MC_OK), NAMED(MC_ERR_INVALID_ARGUMENT), NAMED(MC_ERR_NULL_ARGUMENT), NAMED(MC_ERR_INVALID_HANDLE),
+    NAMED(MC_ERR_INVALID_UTF8), NAMED(MC_ERR_INVALID_JSON), NAMED(MC_ERR_OUT_OF_RANGE), NAMED(MC_ERR_UNSAFE_LINK),
+    NAMED(MC_ERR_INVALID_COLOR), NAMED(MC_ERR_NOT_ALLOWED), NAMED(MC_ERR_LIMIT_EXCEEDED),
+};
+#undef NAMED
+
+static void status_name_names_every_status(void) {
+    size_t count = sizeof STATUS_NAMES / sizeof STATUS_NAMES[0];
+    for (size_t i = 0; i < count; i++) {
+        const char *name = mc_status_name(STATUS_NAMES[i].status);
+        REQUIRE(name != NULL);
+        CHECK_EQ_STR(name, STATUS_NAMES[i].name);
+        /* Static: the same string on every call, from any call site. */
+        CHECK(mc_status_name(STATUS_NAMES[i].status) == name);
+    }
+    for (int32_t code = -1000; code <= 1000; code++) {
+        int known = 0;
+        for (size_t i = 0; i < count; i++) known |= STATUS_NAMES[i].status == code;
+        if (known) continue;
+        const char *name = mc_status_name(code);
+        REQUIRE(name != NULL);
+        if (strcmp(name, "(unknown mc_status)") != 0)
+            harness_fail(__FILE__, __LINE__, "mc_status_name(%d) = \"%s\": a status this test does not know",
+                         (int)code, name);
+    }
+    CHECK_EQ_STR(mc_status_name(INT32_MIN), "(unknown mc_status)");
+    CHECK_EQ_STR(mc_status_name(INT32_MAX), "(unknown mc_status)");
+}
+
+static void status_name_leaves_the_last_error_alone(void) {
+    support_prime_last_error(NULL);
+    char before[256];
+    snprintf(before, sizeof before, "%s", mc_last_error());
+    (void)mc_status_name(MC_ERR_INVALID_HANDLE);
+    (void)mc_status_name(-1000);
+    CHECK_EQ_STR(mc_last_error(), before);
+}
+
 static void last_error_is_never_null(void) {
     CHECK(mc_last_error() != NULL);
     support_prime_last_error(NULL);
@@ -149,6 +195,8 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(status_codes_keep_their_numbers),
     HARNESS_TEST(format_flag_and_unit_constants_keep_their_numbers),
     HARNESS_TEST(event_kinds_keep_their_numbers),
+    HARNESS_TEST(status_name_names_every_status),
+    HARNESS_TEST(status_name_leaves_the_last_error_alone),
     HARNESS_TEST(last_error_is_never_null),
     HARNESS_TEST(last_error_survives_successful_calls),
     HARNESS_TEST(last_error_is_replaced_by_the_next_failure),

@@ -149,8 +149,8 @@ static void new_refuses_deep_nesting_without_crashing(void) {
     memset(config + n, '[', depth);
     config[n + depth] = '\0';
     mc_draft *d = poisoned_handle();
-    CHECK_REFUSED(mc_draft_new(config, &d), MC_ERR_INVALID_JSON, "mc_draft_new");
-    CHECK_LAST_ERROR_CONTAINS("nesting deeper than 128");
+    CHECK_REFUSED(mc_draft_new(config, &d), MC_ERR_LIMIT_EXCEEDED, "mc_draft_new");
+    CHECK_LAST_ERROR_CONTAINS("JSON nested deeper than 128 levels (at byte 144)");
     CHECK(d == NULL);
     free(config);
 }

@@ -20,7 +20,7 @@ static void check_parse(const char *file, int line, const char *markdown, const 
     char *json = NULL;
     mc_status status = names ? mc_markdown_parse_with_mentions(markdown, names, &json) : mc_markdown_parse(markdown, &json);
     if (status != MC_OK || !json || strcmp(json, expected) != 0) {
-        harness_fail(file, line, "parsing \"%s\" gave %s %s\n    expected %s", markdown, harness_status_name(status),
+        harness_fail(file, line, "parsing \"%s\" gave %s %s\n    expected %s", markdown, mc_status_name(status),
                      json ? json : "NULL", expected);
     }
     mc_string_free(json);
@@ -34,7 +34,7 @@ static void check_plain(const char *file, int line, const char *markdown, const 
     mc_status status = mc_markdown_to_plain_text(markdown, names, max, &text);
     if (status != MC_OK || !text || strcmp(text, expected) != 0)
         harness_fail(file, line, "plain text of \"%s\" (max %lld) gave %s \"%s\", expected \"%s\"", markdown,
-                     (long long)max, harness_status_name(status), text ? text : "NULL", expected);
+                     (long long)max, mc_status_name(status), text ? text : "NULL", expected);
     mc_string_free(text);
 }
 #define CHECK_PLAIN(markdown, names, max, expected) check_plain(__FILE__, __LINE__, (markdown), (names), (max), (expected))
@@ -43,7 +43,7 @@ static void check_html(const char *file, int line, const char *markdown, const c
     char *html = NULL;
     mc_status status = mc_markdown_to_html(markdown, names, &html);
     if (status != MC_OK || !html || strcmp(html, expected) != 0)
-        harness_fail(file, line, "HTML of \"%s\" gave %s \"%s\",\n    expected \"%s\"", markdown, harness_status_name(status),
+        harness_fail(file, line, "HTML of \"%s\" gave %s \"%s\",\n    expected \"%s\"", markdown, mc_status_name(status),
                      html ? html : "NULL", expected);
     mc_string_free(html);
 }
@@ -324,8 +324,8 @@ static void markdown_functions_refuse_bad_mention_names(void) {
             snprintf(expected, sizeof expected, "%s: %s", functions[f], BAD_NAMES[i].message);
             if (status != BAD_NAMES[i].status || strcmp(mc_last_error(), expected) != 0)
                 harness_fail(__FILE__, __LINE__, "names %s: %s returned %s \"%s\"; expected %s \"%s\"", BAD_NAMES[i].names,
-                             functions[f], harness_status_name(status), mc_last_error(),
-                             harness_status_name(BAD_NAMES[i].status), expected);
+                             functions[f], mc_status_name(status), mc_last_error(),
+                             mc_status_name(BAD_NAMES[i].status), expected);
             if (out != SENTINEL) {
                 harness_fail(__FILE__, __LINE__, "names %s: %s wrote its out-parameter", BAD_NAMES[i].names, functions[f]);
                 mc_string_free(out);

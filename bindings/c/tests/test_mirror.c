@@ -392,7 +392,7 @@ static void mirror_on_formatting(mirror *m, const char *payload) {
     mc_status status = mc_draft_spans(m->draft, start, end, &json);
     if (status != MC_OK) {
         buffer message = {0};
-        buffer_add(&message, "mc_draft_spans(%lld, %lld) refused: %s: %s", start, end, harness_status_name(status),
+        buffer_add(&message, "mc_draft_spans(%lld, %lld) refused: %s: %s", start, end, mc_status_name(status),
                    mc_last_error());
         mirror_problem(m, buffer_text(&message), payload);
         free(message.data);
@@ -547,7 +547,7 @@ static void record(session *s, mc_status status, const char *fmt, ...) {
     va_start(args, fmt);
     vsnprintf(line, sizeof line, fmt, args);
     va_end(args);
-    const char *suffix = status == MC_OK ? "" : harness_status_name(status);
+    const char *suffix = status == MC_OK ? "" : mc_status_name(status);
     buffer_add(&s->log, "%s%s%s%s", s->log.length ? "; " : "", line, *suffix ? " -> " : "", suffix);
     buffer_add(&s->step, "%s%s%s%s", s->step.length ? "; " : "", line, *suffix ? " -> " : "", suffix);
 }

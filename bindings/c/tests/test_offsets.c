@@ -101,7 +101,7 @@ static void check_all_offsets(const char *s, mc_draft *d) {
                     harness_fail(__FILE__, __LINE__,
                                  "%s(sample of %lld bytes, %lld, %s -> %s) gave %s / %lld; expected %s / %lld \"%s\"",
                                  function, (long long)b.at[MC_UNIT_UTF8][b.count], (long long)offset, UNIT_NAMES[from],
-                                 UNIT_NAMES[to], harness_status_name(status), (long long)out,
+                                 UNIT_NAMES[to], mc_status_name(status), (long long)out,
                                  index >= 0 ? "MC_OK" : "MC_ERR_OUT_OF_RANGE", index >= 0 ? (long long)b.at[to][index] : -1LL,
                                  expected_message);
                     return;

@@ -51,8 +51,8 @@ static void normalize_keeps_empty_lines(void) {
 }
 
 /*
- * SPEC 9: on the supported subset the parser reads what a CommonMark renderer reads; "anything else
- * stays literal text". Image syntax is outside the subset, yet "![img](url)" is read as the text "!"
+ * README "The wire format": the supported subset reads as CommonMark reads it, "the rest stays
+ * literal". Image syntax is outside the subset, yet "![img](url)" is read as the text "!"
  * followed by a link "img", which no CommonMark renderer shows.
  */
 static void image_syntax_stays_literal(void) {
@@ -63,9 +63,9 @@ static void image_syntax_stays_literal(void) {
 }
 
 /*
- * SPEC 4 / header: "Going past mention_limit is refused". Replacing the only mention (selected) by another
- * one does not go past a limit of 1, yet it is refused with MC_ERR_LIMIT_EXCEEDED (the count is taken
- * before the selection is replaced).
+ * README "What the engine does" (Mentions): "The per-message limit refuses the next mention".
+ * Replacing the only mention (selected) by another one does not go past a limit of 1, yet it is
+ * refused with MC_ERR_LIMIT_EXCEEDED (the count is taken before the selection is replaced).
  */
 static void mention_limit_counts_the_mentions_that_remain(void) {
     REQUIRE_NEW_DRAFT(d, "{\"mention_limit\":1}");

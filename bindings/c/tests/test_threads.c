@@ -181,7 +181,7 @@ static void *insert_worker(void *arg) {
                                                              strlen(writer_piece(a->id)));
         }
         if (status != MC_OK) {
-            harness_fail(__FILE__, __LINE__, "writer %d insert %d: %s", a->id, i, harness_status_name(status));
+            harness_fail(__FILE__, __LINE__, "writer %d insert %d: %s", a->id, i, mc_status_name(status));
             break;
         }
     }

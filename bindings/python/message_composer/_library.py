@@ -1,9 +1,15 @@
 """Finding and loading libmessage_composer.
 
-Order: the ``MESSAGE_COMPOSER_LIB`` environment variable (a full path; when set it is the only
-candidate, so a wrong override fails loudly instead of silently loading another build), then the
-repository's build output (``<repo>/build/lib``), then a copy bundled beside this package, then
-``ctypes.util.find_library``. Failure raises ``ImportError`` listing every candidate and why it failed.
+Order:
+
+1. the ``MESSAGE_COMPOSER_LIB`` environment variable (a full path; when set it is the only
+   candidate, so a wrong override fails loudly instead of silently loading another copy);
+2. the copy inside this package (a wheel built by ``make wheel`` carries one);
+3. the system: the SONAME through the dynamic loader (``LD_LIBRARY_PATH``, the ldconfig cache,
+   the default directories), then ``ctypes.util.find_library("message_composer")`` when it names
+   something else.
+
+Failure raises ``ImportError`` listing every candidate and why it failed.
 """
 
 from __future__ import annotations
@@ -18,8 +24,6 @@ ENV_VAR = "MESSAGE_COMPOSER_LIB"
 SONAME = "libmessage_composer.so.1"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
-# bindings/python/message_composer -> <repo>/build/lib
-_REPO_BUILD = _PACKAGE_DIR.parents[2] / "build" / "lib" / SONAME
 _BUNDLED = _PACKAGE_DIR / SONAME
 
 
@@ -29,11 +33,16 @@ def candidates(environ: Mapping[str, str] | None = None) -> list[tuple[str, str 
     override = env.get(ENV_VAR)
     if override:
         return [(ENV_VAR, override)]
-    return [
-        ("repository build", str(_REPO_BUILD)),
-        ("bundled with the package", str(_BUNDLED)),
-        ('find_library("message_composer")', ctypes.util.find_library("message_composer")),
+    found: list[tuple[str, str | None]] = [
+        ("inside the package", str(_BUNDLED)),
+        ("system (dynamic loader)", SONAME),
     ]
+    # find_library also reads the linker's search path; on most systems it names the SONAME
+    # already tried, which is not worth a second attempt.
+    system = ctypes.util.find_library("message_composer")
+    if system != SONAME:
+        found.append(('system (find_library("message_composer"))', system))
+    return found
 
 
 def load(environ: Mapping[str, str] | None = None) -> ctypes.CDLL:
@@ -49,6 +58,11 @@ def load(environ: Mapping[str, str] | None = None) -> ctypes.CDLL:
         try:
             return ctypes.CDLL(name)
         except OSError as error:
-            tried.append(f"  {where}: {name}: {error}")
-    hint = f"set {ENV_VAR} to the full path of {SONAME}, or build it with `make`"
+            # dlerror's message usually starts with the name already.
+            detail = str(error) if str(error).startswith(name) else f"{name}: {error}"
+            tried.append(f"  {where}: {detail}")
+    hint = (
+        f"install a wheel that carries the library (`make wheel`), install the library "
+        f"(`make install`), or set {ENV_VAR} to the full path of {SONAME}"
+    )
     raise ImportError("libmessage_composer could not be loaded; tried:\n" + "\n".join(tried) + f"\n({hint})")

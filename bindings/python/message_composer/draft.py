@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import warnings
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -12,10 +11,25 @@ from typing import Any
 
 from . import _ffi
 from ._ffi import lib
-from .constants import CaretUnit, EventKind, Flag, Format, Unit, UploadEvent
+from .constants import CaretUnit, Flag, Format, Unit, UploadEvent
+from .layouts import (
+    ActiveFormats,
+    Config,
+    Document,
+    Event,
+    Mention,
+    OutgoingMessage,
+    Span,
+    StageResult,
+    Tile,
+    UIState,
+    event_from_json,
+    list_from_json,
+    messages_from_json,
+)
 
-#: A listener: ``callback(kind, payload)`` with the event kind and its JSON payload, decoded.
-Listener = Callable[[EventKind, Any], None]
+#: A listener: ``callback(event)`` with one typed event (``message_composer.layouts``).
+Listener = Callable[[Event], None]
 
 
 class ListenerWarning(RuntimeWarning):
@@ -222,11 +236,11 @@ class Draft:
         getattr(lib, name)(self._handle, *args, Flag.PROTECT if protect else 0)
 
     @property
-    def active_formats(self) -> dict[str, Any]:
-        """The formats active at the selection: ``{"formats": [names], "link": url or None,
-        "color": "#rrggbb" or None}`` (at a caret, the typing attributes plus the line's block)."""
-        result: dict[str, Any] = json.loads(_ffi.take_string(lib.mc_draft_active_formats, self._handle))
-        return result
+    def active_formats(self) -> ActiveFormats:
+        """The formats active at the selection: ``formats`` (names), ``link`` (the URL or None),
+        ``color`` ("#rrggbb" or None); at a caret, the typing attributes plus the line's block."""
+        where = "mc_draft_active_formats"
+        return ActiveFormats.from_json(_ffi.take_string(lib.mc_draft_active_formats, self._handle), where)
 
     def set_link(self, url: str) -> None:
         """Links the selection to ``url``; with a caret in or at the edge of a link, retargets it.
@@ -251,10 +265,10 @@ class Draft:
         lib.mc_draft_insert_mention(self._handle, _ffi.cstring(uid, "uid", where), _ffi.cstring(name, "name", where))
 
     @property
-    def mentions(self) -> list[dict[str, Any]]:
-        """The mentions in text order: ``[{"start", "end", "uid", "name"}, ...]``."""
-        result: list[dict[str, Any]] = json.loads(_ffi.take_string(lib.mc_draft_mentions, self._handle))
-        return result
+    def mentions(self) -> list[Mention]:
+        """The mentions in text order."""
+        where = "mc_draft_mentions"
+        return list(list_from_json(_ffi.take_string(lib.mc_draft_mentions, self._handle), Mention.from_value, where))
 
     # Undo
 
@@ -297,20 +311,21 @@ class Draft:
         """The content as canonical document JSON (compact; spans sorted by start, end, format name)."""
         return _ffi.take_string(lib.mc_draft_document, self._handle)
 
-    def document(self) -> dict[str, Any]:
-        """The content as a document: ``{"text": str, "spans": [{"start", "end", "format", ...}]}``."""
-        result: dict[str, Any] = json.loads(self.document_json())
-        return result
+    def document(self) -> Document:
+        """The content as a document: its text and canonical spans."""
+        return Document.from_json(self.document_json(), "mc_draft_document")
 
-    def load_document(self, document: Mapping[str, Any] | str) -> None:
-        """Replaces the content with a document (a dict or its JSON text); the caret moves to the end.
+    def load_document(self, document: Document | Mapping[str, Any] | str) -> None:
+        """Replaces the content with a document (a ``Document``, a dict or its JSON text); the caret
+        moves to the end.
 
         Raises InvalidJSONError, InvalidArgumentError (unknown key or format, missing field, block
         span not over whole lines, conflicting values), OutOfRangeError, UnsafeLinkError,
         InvalidColorError. On error the draft is unchanged.
         """
         where = "mc_draft_load_document"
-        lib.mc_draft_load_document(self._handle, _ffi.cstring(_ffi.json_text(document), "document", where))
+        text = document.to_json() if isinstance(document, Document) else _ffi.json_text(document)
+        lib.mc_draft_load_document(self._handle, _ffi.cstring(text, "document", where))
 
     def spans_json(self, start: int, end: int) -> str:
         """The canonical spans of ``[start, end)`` as JSON text (``spans()`` before decoding)."""
@@ -319,17 +334,16 @@ class Draft:
             lib.mc_draft_spans, self._handle, _ffi.int64(start, "start", where), _ffi.int64(end, "end", where)
         )
 
-    def spans(self, start: int, end: int) -> list[dict[str, Any]]:
+    def spans(self, start: int, end: int) -> list[Span]:
         """The canonical spans of ``[start, end)``: the ``"spans"`` of ``document()`` clipped to the
         range (a block span on one empty line counts when that line lies within the range, ends
-        included). With ``EventKind.TEXT`` and ``EventKind.FORMATTING`` this keeps a host's copy of
+        included). With ``TextEvent`` and ``FormattingEvent`` this keeps a host's copy of
         the document up to date: after a FORMATTING event ``{"start", "end"}``, read
         ``spans(start, end)`` again. Costs what the range costs, not the draft.
 
         Raises OutOfRangeError (start < 0, end < start, end > len).
         """
-        result: list[dict[str, Any]] = json.loads(self.spans_json(start, end))
-        return result
+        return list(list_from_json(self.spans_json(start, end), Span.from_value, "mc_draft_spans"))
 
     # Wire format (markdown)
 
@@ -351,7 +365,7 @@ class Draft:
         ``parse_markdown`` wants them to read ``markdown`` back."""
         names: dict[str, str] = {}
         for mention in self.mentions:
-            names.setdefault(mention["uid"], mention["name"])
+            names.setdefault(mention.uid, mention.name)
         return names
 
     def load_markdown(self, markdown: str, mentions: Mapping[str, str] | str | None = None) -> None:
@@ -377,10 +391,13 @@ class Draft:
     # Configuration
 
     @property
-    def config(self) -> dict[str, Any]:
+    def config(self) -> Config:
         """The effective configuration: every option, defaults filled in."""
-        result: dict[str, Any] = json.loads(_ffi.take_string(lib.mc_draft_config, self._handle))
-        return result
+        return Config.from_json(self.config_json())
+
+    def config_json(self) -> str:
+        """The effective configuration as JSON text (``config`` before decoding)."""
+        return _ffi.take_string(lib.mc_draft_config, self._handle)
 
     def update_config(self, changes: Mapping[str, Any] | str) -> None:
         """Changes options of the live draft (limits and switches the server sends at run time):
@@ -399,17 +416,21 @@ class Draft:
 
     # UI state, events, clock
 
-    def ui_state(self) -> dict[str, Any]:
+    def ui_state(self) -> UIState:
         """The whole UI state (README "UI state"): can_send and send_blocked, mode and reply
         preview, thread, selection, active formats, tray, attachment and mic availability, banner,
         mention and command queries, command, cooldown, length and limit, typing, undo/redo."""
-        result: dict[str, Any] = json.loads(_ffi.take_string(lib.mc_draft_ui_state, self._handle))
-        return result
+        return UIState.from_json(self.ui_state_json())
+
+    def ui_state_json(self) -> str:
+        """The UI state as JSON text (``ui_state()`` before decoding)."""
+        return _ffi.take_string(lib.mc_draft_ui_state, self._handle)
 
     def set_listener(self, callback: Listener | None) -> None:
-        """Registers ``callback(kind: EventKind, payload)`` (None removes it): after each call that
-        changes something, one event per changed aspect, on the calling thread, with the payload
-        JSON decoded; a batch delivers one coalesced set at its outermost commit. The callback may
+        """Registers ``callback(event)`` (None removes it): after each call that changes something,
+        one event per changed aspect, on the calling thread, as a typed event (``TextEvent``,
+        ``SelectionEvent``... of ``message_composer.layouts``; its ``payload_json`` is the JSON the
+        library gave); a batch delivers one coalesced set at its outermost commit. The callback may
         call into the draft. An exception it raises does not reach C: it is caught, kept in
         ``listener_error`` and reported as a ``ListenerWarning``.
         """
@@ -435,12 +456,8 @@ class Draft:
         def listener(user_data: Any, kind: int, payload_json: bytes | None) -> None:
             callbacks.depth += 1
             try:
-                try:
-                    event: Any = EventKind(kind)
-                except ValueError:
-                    event = kind  # a kind newer than this binding
-                payload = None if payload_json is None else json.loads(payload_json.decode("utf-8"))
-                callback(event, payload)
+                text = "null" if payload_json is None else payload_json.decode("utf-8")
+                callback(event_from_json(kind, text))
             except BaseException as error:  # noqa: BLE001 - nothing may unwind into C
                 draft = draft_ref()
                 if draft is not None:
@@ -481,20 +498,21 @@ class Draft:
 
     @property
     def can_send(self) -> bool:
-        """Whether ``send()`` would succeed now (why not: ``ui_state()["send_blocked"]``)."""
+        """Whether ``send()`` would succeed now (why not: ``ui_state().send_blocked``)."""
         out = c_bool()
         lib.mc_draft_can_send(self._handle, byref(out))
         return out.value
 
-    def send(self, now_ms: int) -> list[dict[str, Any]]:
+    def send(self, now_ms: int) -> list[OutgoingMessage]:
         """Sends at the host time ``now_ms``: returns the outgoing messages (README "Outgoing
         messages") and clears the draft (the thread stays; an edit gives back the draft put aside).
         Raises NotAllowedError (not sendable; the message says why), OutOfRangeError (clock
         backwards). A refused send changes nothing."""
-        result: list[dict[str, Any]] = json.loads(
-            _ffi.take_string(lib.mc_draft_send, self._handle, _ffi.int64(now_ms, "now_ms", "mc_draft_send"))
-        )
-        return result
+        return list(messages_from_json(self.send_json(now_ms)))
+
+    def send_json(self, now_ms: int) -> str:
+        """``send()``, returning the messages as the library's JSON text."""
+        return _ffi.take_string(lib.mc_draft_send, self._handle, _ffi.int64(now_ms, "now_ms", "mc_draft_send"))
 
     def clear(self) -> None:
         """Clears text, command and attachments (running uploads get a CANCEL_UPLOAD event); typing
@@ -585,25 +603,24 @@ class Draft:
 
     # Attachments
 
-    def stage_files(self, files: Sequence[Mapping[str, Any]] | str) -> dict[str, Any]:
+    def stage_files(self, files: Sequence[Mapping[str, Any]] | str) -> StageResult:
         """Stages picked or pasted files ``[{"name", "mime", "size", "ref", "width", "height",
         "duration", "extra"}]`` ("ref": an opaque host reference handed back on send; the optional
         media metadata, pixels, seconds and a dict of the host's own, goes out on the message too).
-        Returns ``{"staged": [ids], "dropped": n, "notice": str or None, "messages": [...]}``.
-        Extra picks beyond max_files are dropped (banner "You can attach up to N files."); a file
-        over max_file_size stages as the error tile "File exceeds N MB.". With
-        multiple_attachments off there is no tray: the first file goes out at once as its own
-        message, in "messages" (not uploaded yet: the host uploads its "ref").
+        Returns the new tiles' ids (``staged``), how many picks were dropped (``dropped``), the
+        banner raised for them (``notice``) and the messages sent at once (``messages``). Extra
+        picks beyond max_files are dropped (banner "You can attach up to N files."); a file over
+        max_file_size stages as the error tile "File exceeds N MB.". With multiple_attachments off
+        there is no tray: the first file goes out at once as its own message, in ``messages`` (not
+        uploaded yet: the host uploads its ``ref``).
         Raises NotAllowedError (editing, a command set; legacy: files left in the tray, slow mode,
         a refused type), InvalidArgumentError, InvalidJSONError, LimitExceededError (ids
         exhausted; legacy: the file is too large)."""
         where = "mc_draft_stage_files"
-        result: dict[str, Any] = json.loads(
-            _ffi.take_string(
-                lib.mc_draft_stage_files, self._handle, _ffi.cstring(_ffi.json_text(files), "files", where)
-            )
+        result = _ffi.take_string(
+            lib.mc_draft_stage_files, self._handle, _ffi.cstring(_ffi.json_text(files), "files", where)
         )
-        return result
+        return StageResult.from_json(result, where)
 
     def upload_event(self, id: int, event: UploadEvent | int, progress: float = 0.0, value: str | None = None) -> None:
         """Reports an upload event for attachment ``id``: ``progress`` for PROGRESS, ``value`` the
@@ -625,44 +642,48 @@ class Draft:
         CANCEL_UPLOAD. Raises InvalidArgumentError (unknown id)."""
         lib.mc_draft_remove_attachment(self._handle, _ffi.uint64(id, "id", "mc_draft_remove_attachment"))
 
-    def attachments(self) -> list[dict[str, Any]]:
-        """The tray's tiles in order: ``[{"id", "kind", "name", "mime", "size", "state",
-        "progress", "error", "retryable", "remote"}]``."""
-        result: list[dict[str, Any]] = json.loads(_ffi.take_string(lib.mc_draft_attachments, self._handle))
-        return result
+    def attachments(self) -> list[Tile]:
+        """The tray's tiles in order."""
+        return list(list_from_json(self.attachments_json(), Tile.from_value, "mc_draft_attachments"))
 
-    def voice_note(self, name: str, mime: str, size: int, remote: str) -> dict[str, Any]:
+    def attachments_json(self) -> str:
+        """The tiles as JSON text (``attachments()`` before decoding)."""
+        return _ffi.take_string(lib.mc_draft_attachments, self._handle)
+
+    def voice_note(self, name: str, mime: str, size: int, remote: str) -> OutgoingMessage:
         """Sends a recorded, already uploaded voice note at once as its own message and returns it
         (as in ``send()``); ``mime`` must be an audio type ("" takes the name's extension's).
         Raises NotAllowedError (editing, the tray holds anything, slow mode),
         InvalidArgumentError (not audio)."""
-        where = "mc_draft_voice_note"
-        result: dict[str, Any] = json.loads(
-            _ffi.take_string(
-                lib.mc_draft_voice_note,
-                self._handle,
-                _ffi.cstring(name, "name", where),
-                _ffi.cstring(mime, "mime", where),
-                _ffi.int64(size, "size", where),
-                _ffi.cstring(remote, "remote", where),
-            )
-        )
-        return result
+        return OutgoingMessage.from_json(self.voice_note_json(name, mime, size, remote), "mc_draft_voice_note")
 
-    def send_sticker(self, sticker_id: str, url: str, pack: str | None = None) -> dict[str, Any]:
-        """Sends a picked sticker at once as its own message and returns it (as in ``send()``:
-        ``"type": "sticker"``, ``"sticker": {"id", "url", "pack"}``); the text stays. ``url`` must
-        be http(s) (a bare host becomes https). ``ui_state()["sticker_available"]`` says whether
-        the button shows. Raises NotAllowedError (editing, a command set, stickers off, slow mode),
-        InvalidArgumentError (id or pack), UnsafeLinkError (url)."""
-        where = "mc_draft_send_sticker"
-        result: dict[str, Any] = json.loads(
-            _ffi.take_string(
-                lib.mc_draft_send_sticker,
-                self._handle,
-                _ffi.cstring(sticker_id, "sticker_id", where),
-                _ffi.cstring(url, "url", where),
-                None if pack is None else _ffi.cstring(pack, "pack", where),
-            )
+    def voice_note_json(self, name: str, mime: str, size: int, remote: str) -> str:
+        """``voice_note()``, returning the message as the library's JSON text."""
+        where = "mc_draft_voice_note"
+        return _ffi.take_string(
+            lib.mc_draft_voice_note,
+            self._handle,
+            _ffi.cstring(name, "name", where),
+            _ffi.cstring(mime, "mime", where),
+            _ffi.int64(size, "size", where),
+            _ffi.cstring(remote, "remote", where),
         )
-        return result
+
+    def send_sticker(self, sticker_id: str, url: str, pack: str | None = None) -> OutgoingMessage:
+        """Sends a picked sticker at once as its own message and returns it (as in ``send()``:
+        type ``"sticker"`` and its ``sticker``); the text stays. ``url`` must be http(s) (a bare
+        host becomes https). ``ui_state().sticker_available`` says whether the button shows.
+        Raises NotAllowedError (editing, a command set, stickers off, slow mode),
+        InvalidArgumentError (id or pack), UnsafeLinkError (url)."""
+        return OutgoingMessage.from_json(self.send_sticker_json(sticker_id, url, pack), "mc_draft_send_sticker")
+
+    def send_sticker_json(self, sticker_id: str, url: str, pack: str | None = None) -> str:
+        """``send_sticker()``, returning the message as the library's JSON text."""
+        where = "mc_draft_send_sticker"
+        return _ffi.take_string(
+            lib.mc_draft_send_sticker,
+            self._handle,
+            _ffi.cstring(sticker_id, "sticker_id", where),
+            _ffi.cstring(url, "url", where),
+            None if pack is None else _ffi.cstring(pack, "pack", where),
+        )

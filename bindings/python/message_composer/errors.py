@@ -23,6 +23,15 @@ class ComposerError(Exception):
     def __str__(self) -> str:
         return self.message
 
+    @property
+    def status_name(self) -> str:
+        """The status code's name as the library gives it (``mc_status_name``), e.g.
+        ``"MC_ERR_INVALID_HANDLE"``; ``"(unknown mc_status)"`` for a code the library does not know."""
+        from ._ffi import lib  # _ffi imports this module: bound at first use
+
+        name: bytes = lib.mc_status_name(self.status)
+        return name.decode("utf-8", "replace")
+
 
 class InvalidArgumentError(ComposerError, ValueError):
     """MC_ERR_INVALID_ARGUMENT: an argument is malformed or ill-typed (config, document, option)."""
@@ -79,26 +88,15 @@ class NotAllowedError(ComposerError):
 
 
 class LimitExceededError(ComposerError):
-    """MC_ERR_LIMIT_EXCEEDED: a configured limit would be exceeded."""
+    """MC_ERR_LIMIT_EXCEEDED: a limit would be exceeded: mention_limit, or a size limit
+    (MAX_TEXT_LENGTH, MAX_INPUT_BYTES, MAX_JSON_DEPTH; docs/limits.md)."""
 
     status = Status.LIMIT_EXCEEDED
 
 
-ERRORS: dict[int, type[ComposerError]] = {
-    cls.status: cls
-    for cls in (
-        InvalidArgumentError,
-        NullArgumentError,
-        InvalidHandleError,
-        InvalidUTF8Error,
-        InvalidJSONError,
-        OutOfRangeError,
-        UnsafeLinkError,
-        InvalidColorError,
-        NotAllowedError,
-        LimitExceededError,
-    )
-}
+#: The class of each error status: every subclass above names its ``Status`` member (the enum is
+#: generated with the header; tests/test_errors.py checks that every error status has its class).
+ERRORS: dict[int, type[ComposerError]] = {cls.status: cls for cls in ComposerError.__subclasses__()}
 
 
 def error_for(status: int, message: str) -> ComposerError:

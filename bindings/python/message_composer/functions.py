@@ -3,13 +3,12 @@ format (parsing markdown, rendering it as plain text or safe HTML)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from typing import Any
 
 from . import _ffi
 from ._ffi import lib
 from .constants import Unit
+from .layouts import Document
 
 
 def version() -> str:
@@ -60,12 +59,11 @@ def parse_markdown_json(markdown: str, mentions: Mapping[str, str] | str | None 
     )
 
 
-def parse_markdown(markdown: str, mentions: Mapping[str, str] | str | None = None) -> dict[str, Any]:
-    """Parses wire markdown into a document ``{"text": str, "spans": [...]}`` (canonical, as
-    ``Draft.document()``): the supported subset of CommonMark/GFM reads as a CommonMark renderer
-    reads it, anything else stays literal text. Never refuses markdown for its content."""
-    result: dict[str, Any] = json.loads(parse_markdown_json(markdown, mentions))
-    return result
+def parse_markdown(markdown: str, mentions: Mapping[str, str] | str | None = None) -> Document:
+    """Parses wire markdown into a document (canonical, as ``Draft.document()``): the supported
+    subset of CommonMark/GFM reads as a CommonMark renderer reads it, anything else stays literal
+    text. Never refuses markdown for its content."""
+    return Document.from_json(parse_markdown_json(markdown, mentions), "mc_markdown_parse")
 
 
 def markdown_to_plain_text(

@@ -39,6 +39,16 @@ def test_every_error_status_has_a_class_and_ok_has_none():
     assert set(ERRORS) == {s for s in Status if s != Status.OK}
 
 
+def test_each_status_is_named_as_the_library_names_it(draft):
+    for status in Status:
+        expected = "MC_OK" if status is Status.OK else f"MC_ERR_{status.name}"
+        assert mc.ComposerError("m", status).status_name == expected
+    assert mc.ComposerError("m", -1000).status_name == "(unknown mc_status)"
+    with pytest.raises(mc.OutOfRangeError) as caught:
+        draft.replace(3, 2, "x")
+    assert caught.value.status_name == "MC_ERR_OUT_OF_RANGE"
+
+
 def test_a_status_newer_than_the_binding_is_a_plain_composer_error():
     error = error_for(-42, "mc_x: something new")
     assert type(error) is mc.ComposerError

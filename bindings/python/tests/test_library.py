@@ -3,6 +3,7 @@
 import ctypes
 import ctypes.util
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,8 +13,43 @@ import pytest
 import message_composer
 from message_composer import _ffi, _library
 
-PACKAGE = Path(__file__).resolve().parents[1] / "message_composer"
-REPO_BUILD = Path(__file__).resolve().parents[3] / "build" / "lib" / "libmessage_composer.so.1"
+PACKAGE = Path(message_composer.__file__).resolve().parent
+SONAME = "libmessage_composer.so.1"
+
+
+def _loaded_library_file() -> Path:
+    """The file the dynamic loader mapped for libmessage_composer in this process."""
+    for line in Path("/proc/self/maps").read_text().splitlines():
+        fields = line.split()
+        if len(fields) >= 6 and "libmessage_composer" in fields[5]:
+            return Path(fields[5])
+    raise AssertionError("libmessage_composer is not mapped")
+
+
+def _load_in_child(tmp_path, setup: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    """Runs _library.load() in a fresh interpreter with only the loader module (not the package,
+    which would load a library at import), after `setup` changes its module globals."""
+    script = f"""
+import importlib.util, sys
+from pathlib import Path
+spec = importlib.util.spec_from_file_location("loader", {str(PACKAGE / "_library.py")!r})
+loader = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(loader)
+{setup}
+try:
+    lib = loader.load()
+except ImportError as error:
+    print(error)
+    sys.exit(3)
+for line in Path("/proc/self/maps").read_text().splitlines():
+    if "libmessage_composer" in line:
+        print("mapped", line.split()[5])
+        break
+"""
+    base = {k: v for k, v in os.environ.items() if k not in ("MESSAGE_COMPOSER_LIB", "LD_LIBRARY_PATH")}
+    return subprocess.run(
+        [sys.executable, "-c", script], cwd=str(tmp_path), env={**base, **env}, capture_output=True, text=True
+    )
 
 
 def test_versions_match_the_header_constants():
@@ -32,29 +68,67 @@ def test_the_environment_variable_is_the_only_candidate_when_set():
     assert _library.candidates({"MESSAGE_COMPOSER_LIB": "/x/libmc.so"}) == [("MESSAGE_COMPOSER_LIB", "/x/libmc.so")]
 
 
-def test_without_the_variable_the_build_then_the_bundled_copy_then_find_library():
+def test_without_the_variable_the_package_copy_then_the_system():
     found = _library.candidates({})
-    assert found == [
-        ("repository build", str(REPO_BUILD)),
-        ("bundled with the package", str(PACKAGE / "libmessage_composer.so.1")),
-        ('find_library("message_composer")', ctypes.util.find_library("message_composer")),
+    assert found[:2] == [
+        ("inside the package", str(PACKAGE / SONAME)),
+        ("system (dynamic loader)", SONAME),
     ]
+    system = ctypes.util.find_library("message_composer")
+    expected_rest = [] if system == SONAME else [('system (find_library("message_composer"))', system)]
+    assert found[2:] == expected_rest
+
+
+def test_no_candidate_lies_in_a_repository_build():
+    assert not any(name and "build/lib" in name for _, name in _library.candidates({}))
 
 
 def test_an_empty_variable_counts_as_unset():
     assert _library.candidates({"MESSAGE_COMPOSER_LIB": ""}) == _library.candidates({})
 
 
+def test_the_library_loaded_is_the_file_mapped():
+    # The override when set, else the package's copy when it has one: what the import used.
+    override = os.environ.get("MESSAGE_COMPOSER_LIB")
+    if override:
+        assert _loaded_library_file() == Path(override).resolve()
+    elif (PACKAGE / SONAME).exists():
+        assert _loaded_library_file() == (PACKAGE / SONAME).resolve()
+    else:
+        assert _ffi.lib._name in (SONAME, ctypes.util.find_library("message_composer"))
+
+
+def test_the_package_copy_is_loaded_before_the_system(tmp_path):
+    bundled = tmp_path / "package" / SONAME
+    system = tmp_path / "system" / SONAME
+    for path in (bundled, system):
+        path.parent.mkdir()
+        shutil.copyfile(_loaded_library_file(), path)
+    result = _load_in_child(tmp_path, f"loader._BUNDLED = Path({str(bundled)!r})", {"LD_LIBRARY_PATH": str(system.parent)})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [f"mapped {bundled}"]
+
+
+def test_without_a_package_copy_the_system_loader_finds_the_soname(tmp_path):
+    system = tmp_path / "system" / SONAME
+    system.parent.mkdir()
+    shutil.copyfile(_loaded_library_file(), system)
+    setup = f"loader._BUNDLED = Path({str(tmp_path / 'none' / SONAME)!r})"
+    result = _load_in_child(tmp_path, setup, {"LD_LIBRARY_PATH": str(system.parent)})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [f"mapped {system}"]
+
+
 def test_a_missing_override_fails_naming_it(tmp_path):
-    path = str(tmp_path / "nowhere" / "libmessage_composer.so.1")
+    path = str(tmp_path / "nowhere" / SONAME)
     with pytest.raises(ImportError) as caught:
         _library.load({"MESSAGE_COMPOSER_LIB": path})
     assert f"MESSAGE_COMPOSER_LIB: {path}: no such file" in str(caught.value)
-    assert "set MESSAGE_COMPOSER_LIB to the full path of libmessage_composer.so.1" in str(caught.value)
+    assert f"set MESSAGE_COMPOSER_LIB to the full path of {SONAME}" in str(caught.value)
 
 
 def test_a_file_that_is_not_a_library_fails_with_the_loader_message(tmp_path):
-    bogus = tmp_path / "libmessage_composer.so.1"
+    bogus = tmp_path / SONAME
     bogus.write_text("not an ELF file\n" * 300)
     with pytest.raises(ImportError) as caught:
         _library.load({"MESSAGE_COMPOSER_LIB": str(bogus)})
@@ -62,17 +136,25 @@ def test_a_file_that_is_not_a_library_fails_with_the_loader_message(tmp_path):
     assert "invalid ELF header" in str(caught.value)
 
 
-def test_when_nothing_loads_every_place_tried_is_listed(monkeypatch, tmp_path):
-    monkeypatch.setattr(_library, "_REPO_BUILD", tmp_path / "build" / "libmessage_composer.so.1")
-    monkeypatch.setattr(_library, "_BUNDLED", tmp_path / "pkg" / "libmessage_composer.so.1")
-    monkeypatch.setattr(ctypes.util, "find_library", lambda name: None)
-    with pytest.raises(ImportError) as caught:
-        _library.load({})
-    assert str(caught.value).splitlines()[:4] == [
+def test_when_nothing_loads_every_place_tried_is_listed(tmp_path):
+    # A SONAME no system has, so the dynamic loader fails here whatever is installed.
+    absent = "libmessage_composer_absent.so.1"
+    setup = "\n".join(
+        [
+            f"loader._BUNDLED = Path({str(tmp_path / 'pkg' / SONAME)!r})",
+            f"loader.SONAME = {absent!r}",
+            "loader.ctypes.util.find_library = lambda name: None",
+        ]
+    )
+    result = _load_in_child(tmp_path, setup, {})
+    assert result.returncode == 3, result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
         "libmessage_composer could not be loaded; tried:",
-        f"  repository build: {tmp_path}/build/libmessage_composer.so.1: no such file",
-        f"  bundled with the package: {tmp_path}/pkg/libmessage_composer.so.1: no such file",
-        '  find_library("message_composer"): not found',
+        f"  inside the package: {tmp_path}/pkg/{SONAME}: no such file",
+        f"  system (dynamic loader): {absent}: cannot open shared object file: No such file or directory",
+        '  system (find_library("message_composer")): not found',
+        "(install a wheel that carries the library (`make wheel`), install the library (`make install`), "
+        f"or set MESSAGE_COMPOSER_LIB to the full path of {absent})",
     ]
 
 
@@ -80,7 +162,7 @@ def test_importing_the_package_without_a_library_raises_import_error(tmp_path):
     env = dict(os.environ, MESSAGE_COMPOSER_LIB=str(tmp_path / "missing.so"))
     result = subprocess.run(
         [sys.executable, "-c", "import message_composer"],
-        cwd=str(PACKAGE.parent),
+        cwd=str(tmp_path),
         env=env,
         capture_output=True,
         text=True,
@@ -133,3 +215,17 @@ def test_the_loaded_library_has_every_header_function_or_says_which_it_lacks():
     for name in _ffi.MISSING:
         with pytest.raises(NotImplementedError):
             getattr(_ffi.lib, name)()
+
+
+def test_every_declaration_is_bound_on_the_loaded_library():
+    # The table is generated with the header (make generated-check keeps it fresh); what only the
+    # binding can get wrong is binding it: every row's types, and the errcheck on mc_status results.
+    names = [d.name for d in _ffi.DECLARATIONS]
+    assert len(names) == len(set(names)), "a function is declared twice"
+    bound = [d for d in _ffi.DECLARATIONS if d.name not in _ffi.MISSING]  # MISSING: the test above
+    assert bound
+    for decl in bound:
+        function = getattr(_ffi.lib, decl.name)
+        assert function.restype is decl.restype, decl.name
+        assert tuple(function.argtypes) == decl.argtypes, decl.name
+        assert (getattr(function, "errcheck", None) is _ffi._check) == decl.checked, decl.name

@@ -1,4 +1,4 @@
-"""Adversarial documents for the wire format, and its two properties (SPEC section 9).
+"""Adversarial documents for the wire format, and its two properties (README "The wire format").
 
 A seeded generator of valid document JSON full of markdown syntax, Unicode and awkward span
 boundaries, and the two checks:
@@ -9,8 +9,10 @@ boundaries, and the two checks:
   as HTML that shows the same characters with the same formats and the same blocks.
 
 Every document is replayable from ``(seed, index)``. Used by tests/test_wire_properties.py, and
-runnable on its own for long runs, replays and shrinking::
+runnable on its own for long runs, replays and shrinking (it imports the package from the source
+tree; the library comes from MESSAGE_COMPOSER_LIB or the system)::
 
+    export MESSAGE_COMPOSER_LIB=$PWD/build/lib/libmessage_composer.so.1
     python3 bindings/python/tests/wire_generator.py --seed 7 --count 1000000
     python3 bindings/python/tests/wire_generator.py --seed 7 --replay 4321 --shrink
 """
@@ -33,12 +35,12 @@ from typing import Any, Callable
 if __name__ == "__main__":  # run as a script from anywhere: import the package from the source tree
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from message_composer import ComposerError, Draft, parse_markdown
+from message_composer import ComposerError, Draft, parse_markdown_json
 
 try:
     import cmarkgfm
     from cmarkgfm.cmark import Options as _CmarkOptions
-except ImportError:  # test_wire_properties.py skips property 2 without it
+except ImportError:  # property 2 fails without it in test_wire_properties.py; --exact-only here
     cmarkgfm = None
 
 Document = dict[str, Any]
@@ -426,9 +428,9 @@ def check_exact(draft: Draft, outcome: Outcome) -> None:
     except ComposerError as error:
         outcome.refused = f"{type(error).__name__}: {error}"
         return
-    outcome.canonical = draft.document()
+    outcome.canonical = json.loads(draft.document_json())
     outcome.markdown = draft.markdown
-    back = parse_markdown(outcome.markdown, draft.mention_names or None)
+    back = json.loads(parse_markdown_json(outcome.markdown, draft.mention_names or None))
     if back != outcome.canonical:
         outcome.exact = document_difference(outcome.canonical, back)
 
@@ -1265,7 +1267,7 @@ def shrunk_report(outcome: Outcome, which: str, budget: float = 20.0) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Pathological parser inputs (SPEC 9: linear time on every input). 50,000 characters each.
+# Pathological parser inputs (README "The wire format": every input parses in linear time). 50,000 characters each.
 
 PATHOLOGICAL_SIZE = 50_000
 

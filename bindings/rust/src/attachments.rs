@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::draft::Draft;
 use crate::error::{check, Error, Result};
 use crate::json::{self, Value};
+use crate::layouts::{OutgoingMessage, Tile};
 use crate::markdown::ptr_of;
 use crate::strings::{c_string, refuse_nul, take_string};
 use crate::sys;
@@ -275,11 +276,19 @@ impl Draft {
         check(unsafe { sys::mc_draft_remove_attachment(self.as_raw(), id) })
     }
 
-    /// The tray's tiles as a JSON array, in tray order: `[{"id", "kind", "name", "mime",
-    /// "size", "state", "progress", "error", "retryable", "remote"}]`, where `state` is
+    /// The tray's tiles, in tray order.
+    ///
+    /// # Errors
+    /// `InvalidJson` only when the library's JSON lacks a documented key.
+    pub fn attachments(&self) -> Result<Vec<Tile>> {
+        Tile::list_from_json(&self.attachments_json()?)
+    }
+
+    /// The tray's tiles as the library's JSON array, in tray order: `[{"id", "kind", "name",
+    /// "mime", "size", "state", "progress", "error", "retryable", "remote"}]`, where `state` is
     /// `queued`, `uploading`, `uploaded`, `failed` or `error`, `progress` a number (`null` for
     /// failed and error tiles), and `retryable` true for failed tiles only.
-    pub fn attachments(&self) -> Result<String> {
+    pub fn attachments_json(&self) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_attachments", |out| unsafe {
             sys::mc_draft_attachments(self.as_raw(), out)
@@ -313,9 +322,8 @@ impl Draft {
     }
 
     /// Sends a recorded voice note, already uploaded to `remote`, at once as its own message
-    /// (it never stages): returns the outgoing message as a JSON object, shaped as one element
-    /// of [`send`](Draft::send)'s array (`"type": "media"`, `"attachment_kind": "audio"`). The
-    /// draft is unchanged.
+    /// (it never stages): returns the outgoing message, shaped as one of [`send`](Draft::send)'s
+    /// (`type` media, `attachment_kind` audio). The draft is unchanged.
     ///
     /// # Errors
     /// `NotAllowed` while editing, while a command is set or while the tray holds anything (the
@@ -323,6 +331,20 @@ impl Draft {
     /// `InvalidArgument` (a MIME type that is not audio, an empty `remote`, a `size` past
     /// `i64::MAX`), `InvalidUtf8` (a string holds U+0000).
     pub fn voice_note(
+        &mut self,
+        name: &str,
+        mime: &str,
+        size: u64,
+        remote: &str,
+    ) -> Result<OutgoingMessage> {
+        OutgoingMessage::from_json(&self.voice_note_json(name, mime, size, remote)?)
+    }
+
+    /// [`voice_note`](Draft::voice_note), returning the message as the library's JSON object.
+    ///
+    /// # Errors
+    /// As [`voice_note`](Draft::voice_note).
+    pub fn voice_note_json(
         &mut self,
         name: &str,
         mime: &str,

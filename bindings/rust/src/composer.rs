@@ -3,12 +3,21 @@
 
 use crate::draft::Draft;
 use crate::error::{check, Result};
+use crate::layouts::{OutgoingMessage, UiState};
 use crate::markdown::{mentions_json, ptr_of};
 use crate::strings::{c_string, take_string};
 use crate::sys;
 
 impl Draft {
-    /// Everything a UI needs to draw the composer, as one JSON object:
+    /// Everything a UI needs to draw the composer.
+    ///
+    /// # Errors
+    /// `InvalidJson` only when the library's JSON lacks a documented key.
+    pub fn ui_state(&self) -> Result<UiState> {
+        UiState::from_json(&self.ui_state_json()?)
+    }
+
+    /// The UI state as the library's JSON object:
     ///
     /// `can_send` and `send_blocked` (`{"reason", "message"}` or `null`; the reasons are
     /// `empty`, `uploads_pending`, `failed_uploads`, `error_tiles`, `too_many_files`,
@@ -20,7 +29,7 @@ impl Draft {
     /// `mention_query` and `command_query` (`{"query", "start", "end"}` or `null`), `command`
     /// (`{"name", "args"}` or `null`), `cooldown_remaining_ms`, `length`, `max_length`,
     /// `typing`, `can_undo`, `can_redo`.
-    pub fn ui_state(&self) -> Result<String> {
+    pub fn ui_state_json(&self) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_ui_state", |out| unsafe {
             sys::mc_draft_ui_state(self.as_raw(), out)
@@ -84,9 +93,9 @@ impl Draft {
         can_send
     }
 
-    /// Sends at the host's time `now_ms` and returns the outgoing messages as a JSON array.
+    /// Sends at the host's time `now_ms` and returns the outgoing messages.
     ///
-    /// Each message is `{"type", "text", "mentions", "attachment_kind", "attachments",
+    /// Each message has `{"type", "text", "mentions", "attachment_kind", "attachments",
     /// "command", "args", "quoted_id", "edited_id", "parent_id", "sticker",
     /// "also_send_to_channel"}`: `type` is `text`, `media` (one message per attachment kind, in
     /// the order image, video, audio, file, the text as the caption of the first; each
@@ -99,8 +108,18 @@ impl Draft {
     ///
     /// # Errors
     /// `NotAllowed` when the draft is not sendable (the message says why), `OutOfRange` when the
-    /// clock goes backwards. A refused send changes nothing.
-    pub fn send(&mut self, now_ms: i64) -> Result<String> {
+    /// clock goes backwards. A refused send changes nothing. `InvalidJson` only when the
+    /// library's JSON lacks a documented key (the draft was sent: the text is in
+    /// [`send_json`](Draft::send_json)'s place, not lost, when you call that instead).
+    pub fn send(&mut self, now_ms: i64) -> Result<Vec<OutgoingMessage>> {
+        OutgoingMessage::list_from_json(&self.send_json(now_ms)?)
+    }
+
+    /// [`send`](Draft::send), returning the messages as the library's JSON array.
+    ///
+    /// # Errors
+    /// As [`send`](Draft::send).
+    pub fn send_json(&mut self, now_ms: i64) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_send", |out| unsafe {
             sys::mc_draft_send(self.as_raw(), now_ms, out)

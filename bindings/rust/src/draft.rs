@@ -4,6 +4,7 @@ use std::fmt;
 use std::ptr::{self, NonNull};
 
 use crate::error::{check, Error, Result};
+use crate::layouts::{Config, Document, Span};
 use crate::listener::Listener;
 use crate::offset::{self, Unit};
 use crate::strings::{c_string, take_string};
@@ -86,8 +87,16 @@ impl Draft {
         self.raw.as_ptr()
     }
 
-    /// The effective configuration as a JSON object: every option, defaults filled in.
-    pub fn config(&self) -> Result<String> {
+    /// The effective configuration: every option, defaults filled in.
+    ///
+    /// # Errors
+    /// `InvalidJson` only when the library's JSON lacks a documented key.
+    pub fn config(&self) -> Result<Config> {
+        Config::from_json(&self.config_json()?)
+    }
+
+    /// The effective configuration as the library's JSON object.
+    pub fn config_json(&self) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_config", |out| unsafe {
             sys::mc_draft_config(self.as_raw(), out)
@@ -206,16 +215,24 @@ impl Draft {
         offset::from_c(out, FUNCTION)
     }
 
-    /// The content as canonical document JSON: `{"text": ..., "spans": [...]}`, compact, spans
-    /// sorted by start, end and format name, touching runs of one format and value merged.
-    pub fn document(&self) -> Result<String> {
+    /// The content: its text and canonical spans (sorted by start, end and format name, touching
+    /// runs of one format and value merged).
+    ///
+    /// # Errors
+    /// `InvalidJson` only when the library's JSON lacks a documented key.
+    pub fn document(&self) -> Result<Document> {
+        Document::from_json(&self.document_json()?)
+    }
+
+    /// The content as canonical document JSON: `{"text": ..., "spans": [...]}`, compact.
+    pub fn document_json(&self) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_document", |out| unsafe {
             sys::mc_draft_document(self.as_raw(), out)
         })
     }
 
-    /// The canonical spans of the scalar range `[start, end)` as a JSON array: the `"spans"` of
+    /// The canonical spans of the scalar range `[start, end)`: the spans of
     /// [`document`](Draft::document) clipped to the range (a block span on one empty line counts
     /// when that line lies within the range, ends included). With [`EventKind::Text`] and
     /// [`EventKind::Formatting`] this keeps a host's copy of the document up to date: after a
@@ -227,7 +244,15 @@ impl Draft {
     ///
     /// [`EventKind::Text`]: crate::EventKind::Text
     /// [`EventKind::Formatting`]: crate::EventKind::Formatting
-    pub fn spans(&self, start: usize, end: usize) -> Result<String> {
+    pub fn spans(&self, start: usize, end: usize) -> Result<Vec<Span>> {
+        Span::list_from_json(&self.spans_json(start, end)?)
+    }
+
+    /// [`spans`](Draft::spans) as the library's JSON array.
+    ///
+    /// # Errors
+    /// As [`spans`](Draft::spans).
+    pub fn spans_json(&self, start: usize, end: usize) -> Result<String> {
         const FUNCTION: &str = "mc_draft_spans";
         let (start, end) = (offset::to_c(start, FUNCTION)?, offset::to_c(end, FUNCTION)?);
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
@@ -237,7 +262,7 @@ impl Draft {
     }
 
     /// Replaces the content with a document JSON (any span order; canonicalized); the caret
-    /// moves to the end.
+    /// moves to the end. A [`Document`] gives its JSON with [`Document::to_json`].
     ///
     /// # Errors
     /// `InvalidJson`, `InvalidArgument` (shape, unknown format, block span not on whole lines,

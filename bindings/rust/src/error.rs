@@ -27,7 +27,8 @@ pub enum ErrorKind {
     InvalidColor,
     /// `MC_ERR_NOT_ALLOWED`: not allowed in the draft's state or configuration.
     NotAllowed,
-    /// `MC_ERR_LIMIT_EXCEEDED`: a configured limit would be exceeded.
+    /// `MC_ERR_LIMIT_EXCEEDED`: a limit would be exceeded: `mention_limit`, or a size limit
+    /// (`sys::MC_MAX_*`, docs/limits.md).
     LimitExceeded,
     /// A status code this binding does not know (a newer library); see [`Error::code`].
     Unknown,
@@ -118,11 +119,20 @@ impl Error {
     pub fn message(&self) -> &str {
         &self.message
     }
+
+    /// The status code's name as the library gives it (`mc_status_name`), for example
+    /// `"MC_ERR_INVALID_HANDLE"`; `"(unknown mc_status)"` for a code the library does not know.
+    pub fn status_name(&self) -> &'static str {
+        // SAFETY: mc_status_name accepts any value and returns a static NUL-terminated ASCII
+        // string owned by the library for the life of the process, never NULL.
+        let name = unsafe { CStr::from_ptr(sys::mc_status_name(self.code)) };
+        name.to_str().unwrap_or("(unknown mc_status)")
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (status {})", self.message, self.code)
+        write!(f, "{} ({}, status {})", self.message, self.status_name(), self.code)
     }
 }
 

@@ -118,6 +118,8 @@ pub struct ActiveFormats {
     pub link: Option<String>,
     /// The colour (`#rrggbb`) when [`Format::Color`] is active with one colour.
     pub color: Option<String>,
+    /// Names of active formats this binding does not know (a newer library), as written.
+    pub other: Vec<String>,
 }
 
 impl ActiveFormats {
@@ -128,7 +130,12 @@ impl ActiveFormats {
 
     /// Reads the library's `{"formats": [names], "link": URL|null, "color": colour|null}`.
     fn parse(text: &str, function: &str) -> Result<ActiveFormats> {
-        let value = json::parse(text, function)?;
+        ActiveFormats::read(&json::parse(text, function)?, function)
+    }
+
+    /// Reads the active formats' layout (also inside the UI state and the formats event); keys
+    /// and format names this binding does not know do not fail it.
+    pub(crate) fn read(value: &Value, function: &str) -> Result<ActiveFormats> {
         let optional_string = |key: &str| match value.get(key) {
             Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
@@ -149,11 +156,10 @@ impl ActiveFormats {
         for name in names {
             match name {
                 Value::String(name) if name == "mention" => active.mention = true,
-                Value::String(name) => {
-                    active.formats.push(Format::from_name(name).ok_or_else(|| {
-                        json::unexpected(function, format_args!("unknown format \"{name}\""))
-                    })?)
-                }
+                Value::String(name) => match Format::from_name(name) {
+                    Some(format) => active.formats.push(format),
+                    None => active.other.push(name.clone()),
+                },
                 _ => return Err(json::unexpected(function, "a format name is not a string")),
             }
         }
@@ -370,14 +376,22 @@ mod tests {
                 mention: true,
                 link: Some("https://a.b".into()),
                 color: Some("#ff0000".into()),
+                other: vec![],
+            })
+        );
+        assert_eq!(
+            ActiveFormats::parse(
+                r#"{"formats":["bold","blink"],"link":null,"color":null,"new":1}"#,
+                "f"
+            ),
+            Ok(ActiveFormats {
+                formats: vec![Format::Bold],
+                other: vec!["blink".into()],
+                ..ActiveFormats::default()
             })
         );
         assert!(parsed.unwrap().contains(Format::Quote));
         for (text, message) in [
-            (
-                r#"{"formats":["blink"],"link":null,"color":null}"#,
-                "unknown format \"blink\"",
-            ),
             (
                 r#"{"formats":[1],"link":null,"color":null}"#,
                 "a format name is not a string",

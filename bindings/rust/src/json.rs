@@ -1,10 +1,10 @@
-//! A small JSON reader for the fixed shapes the library returns (active formats, mentions, the
-//! result of staging files), and the one writer the binding needs: string literals.
+//! A small JSON reader for the layouts the library returns (crate::layouts reads them into
+//! typed structs), and the one writer the binding needs: string literals.
 //!
-//! std only, so no serde: it parses any JSON text into [`Value`] (integers only, which is all
-//! the library writes in these shapes) and the callers pick out the members they expect. A text
-//! that does not fit is refused with `MC_ERR_INVALID_JSON` naming the C function, like the other
-//! faults the binding finds in what the library returned.
+//! std only, so no serde: it parses any JSON text into [`Value`] (numbers with a fraction or an
+//! exponent as `f64`, the others as `i64`) and the callers pick out the members they expect. A
+//! text that does not fit is refused with `MC_ERR_INVALID_JSON` naming the C function, like the
+//! other faults the binding finds in what the library returned.
 
 use std::fmt::Write as _;
 
@@ -12,11 +12,13 @@ use crate::error::{Error, Result};
 use crate::sys;
 
 /// A parsed JSON value; object members keep their order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Value {
     Null,
     Bool(bool),
     Int(i64),
+    /// A number written with a fraction or an exponent (an upload's progress).
+    Float(f64),
     String(String),
     Array(Vec<Value>),
     Object(Vec<(String, Value)>),
@@ -287,7 +289,7 @@ impl Parser<'_> {
             Some(b't') => self.literal("true", Value::Bool(true)),
             Some(b'f') => self.literal("false", Value::Bool(false)),
             Some(b'"') => self.string().map(Value::String),
-            Some(b'-' | b'0'..=b'9') => self.integer().map(Value::Int),
+            Some(b'-' | b'0'..=b'9') => self.number(),
             Some(b'[') => {
                 self.pos += 1;
                 let mut items = Vec::new();
@@ -340,23 +342,45 @@ impl Parser<'_> {
         }
     }
 
-    /// An integer; fractions and exponents are refused (the library writes none here).
-    fn integer(&mut self) -> Parsed<i64> {
+    /// A number: an integer (`i64`), or with a fraction or an exponent a float (`f64`).
+    fn number(&mut self) -> Parsed<Value> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
             self.pos += 1;
         }
+        self.digits();
+        let mut float = false;
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            float = true;
+            self.digits();
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            float = true;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            self.digits();
+        }
+        // The slice is ASCII sign, digits, '.', 'e' and signs, so it is valid UTF-8.
+        let text =
+            std::str::from_utf8(&self.bytes[start..self.pos]).map_err(|_| "invalid number")?;
+        if float {
+            text.parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite() && text.ends_with(|c: char| c.is_ascii_digit()))
+                .map(Value::Float)
+                .ok_or("invalid number")
+        } else {
+            text.parse().map(Value::Int).map_err(|_| "invalid integer")
+        }
+    }
+
+    fn digits(&mut self) {
         while let Some(b'0'..=b'9') = self.peek() {
             self.pos += 1;
         }
-        if let Some(b'.' | b'e' | b'E') = self.peek() {
-            return Err("expected an integer");
-        }
-        // The slice is ASCII sign and digits, so it is valid UTF-8.
-        std::str::from_utf8(&self.bytes[start..self.pos])
-            .ok()
-            .and_then(|digits| digits.parse().ok())
-            .ok_or("invalid integer")
     }
 
     /// A string starting at the opening quote.
@@ -509,6 +533,16 @@ mod tests {
                 ("no".into(), Value::Bool(false)),
             ])])
         );
+        assert_eq!(
+            ok("[0.25, 1.0, -2e-3, 3E2, 7]"),
+            Value::Array(vec![
+                Value::Float(0.25),
+                Value::Float(1.0),
+                Value::Float(-0.002),
+                Value::Float(300.0),
+                Value::Int(7)
+            ])
+        );
         assert_eq!(ok("[]"), Value::Array(vec![]));
         assert_eq!(ok("{}"), Value::Object(vec![]));
     }
@@ -522,15 +556,16 @@ mod tests {
     }
 
     #[test]
-    fn refuses_what_is_not_json_or_not_an_integer() {
+    fn refuses_what_is_not_json() {
         for (text, message) in [
             ("", "unexpected end of input at byte 0"),
             ("[1,]", "unexpected character at byte 3"),
             ("[1 2]", "expected ',' or ']' at byte 3"),
             ("{\"a\" 1}", "expected ':' at byte 5"),
             ("{1:2}", "expected a member name at byte 1"),
-            ("1.5", "expected an integer at byte 1"),
-            ("1e3", "expected an integer at byte 1"),
+            ("1.", "invalid number at byte 2"),
+            ("1e", "invalid number at byte 2"),
+            ("1e999", "invalid number at byte 5"),
             ("-", "invalid integer at byte 1"),
             ("99999999999999999999", "invalid integer at byte 20"),
             ("\"abc", "unterminated string at byte 4"),

@@ -1,11 +1,18 @@
 //! Rust binding of `libmessage_composer`, the headless engine of a chat message composer.
 //!
-//! Two layers, as in `git2` / `libgit2-sys`:
-//! - [`sys`]: the raw C declarations of `include/message_composer.h`, checked against the
-//!   header by `tests/header.rs`;
-//! - the safe API here: [`Draft`] (an owning handle, freed on drop, [`Send`] and [`Sync`], also
-//!   with a listener),
-//!   [`Error`] (the library's status code and message) and a few free functions.
+//! This crate is the safe API: [`Draft`] (an owning handle, freed on drop, [`Send`] and
+//! [`Sync`], also with a listener), [`Error`] (the library's status code and message) and a few
+//! free functions. The raw C declarations live in a second crate, `message-composer-sys`
+//! (re-exported as [`sys`]), which also finds and links the library, as `libgit2-sys` does for
+//! `git2`.
+//!
+//! Results are typed: [`UiState`], [`OutgoingMessage`], [`Tile`], [`Document`] and [`Span`],
+//! [`Mention`], [`ActiveFormats`], [`Query`], [`StageResult`], [`Config`], and [`EventData`] for
+//! an event's payload, their fields named as the JSON keys of the layouts (`docs/json-layouts.md`
+//! lists them). The `*_json` methods ([`Draft::ui_state_json`], [`Draft::send_json`], ...) return
+//! the library's JSON text; every type's `from_json` reads it back. The JSON reader is the
+//! crate's own (std only): keys a newer library adds are ignored, and names it adds to a
+//! documented set arrive as the `Other` variant of their enum.
 //!
 //! Offsets are **Unicode scalar indices** (counts of `char`s, not byte offsets) and ranges are
 //! half-open `[start, end)`. [`convert_offset`] and [`Draft::convert_offset`] translate to and
@@ -18,7 +25,8 @@
 //! draft.replace(0, 0, "héllo")?;
 //! assert_eq!(draft.len(), 5);
 //! assert_eq!(draft.convert_offset(2, Unit::Scalar, Unit::Utf8)?, 3);
-//! assert_eq!(draft.document()?, r#"{"text":"héllo","spans":[]}"#);
+//! assert_eq!(draft.document()?.text, "héllo");
+//! assert_eq!(draft.document_json()?, r#"{"text":"héllo","spans":[]}"#);
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
@@ -51,8 +59,9 @@
 //! draft.set_link("example.com/docs")?;
 //! draft.apply_format(0, 2, Format::Bold, None)?;
 //! assert_eq!(draft.mentions()?[0].uid, "u42");
+//! assert_eq!(draft.document()?.spans[2].url.as_deref(), Some("https://example.com/docs"));
 //! assert_eq!(
-//!     draft.document()?,
+//!     draft.document_json()?,
 //!     concat!(
 //!         r#"{"text":"Hi @Bob see docs","spans":[{"start":0,"end":2,"format":"bold"},"#,
 //!         r#"{"start":3,"end":7,"format":"mention","uid":"u42","name":"Bob"},"#,
@@ -98,14 +107,14 @@
 //!
 //! Around the text, a [`Draft`] is a whole composer, driven on the host's clock (milliseconds,
 //! never backwards):
-//! - state for the UI: [`ui_state`](Draft::ui_state) (JSON: can-send and why not, mode and reply
+//! - state for the UI: [`ui_state`](Draft::ui_state) (a [`UiState`]: can-send and why not, mode and reply
 //!   preview, tray, queries, banner, cooldown, length, typing, ...) and
 //!   [`can_send`](Draft::can_send); [`tick`](Draft::tick) advances the clock (typing idles after
 //!   5 s, slow mode counts down); [`start_cooldown`](Draft::start_cooldown) starts slow mode from
 //!   the user's last message; [`dismiss_banner`](Draft::dismiss_banner);
 //! - configuration: [`config`](Draft::config), and [`update_config`](Draft::update_config) for
 //!   limits and switches that change while the draft lives;
-//! - sending: [`send`](Draft::send) returns the outgoing messages as JSON and clears the draft;
+//! - sending: [`send`](Draft::send) returns the [`OutgoingMessage`]s and clears the draft;
 //!   [`clear`](Draft::clear);
 //! - modes: [`begin_edit`](Draft::begin_edit) (the draft is put aside until the edit is sent or
 //!   cancelled), [`begin_reply`](Draft::begin_reply), [`cancel_mode`](Draft::cancel_mode),
@@ -120,14 +129,18 @@
 //!   and never stage;
 //! - persistence: [`snapshot`](Draft::snapshot) / [`restore`](Draft::restore) (versioned JSON);
 //! - a listener: [`set_listener`](Draft::set_listener) registers a closure that hears an
-//!   [`Event`] (an [`EventKind`] and a JSON payload) per changed aspect after each call, one
-//!   coalesced set per batch; panics in it never reach C.
+//!   [`Event`] (an [`EventKind`] and a JSON payload, typed by [`Event::data`]) per changed
+//!   aspect after each call, one coalesced set per batch; panics in it never reach C.
 //!
 //! ```no_run
-//! use message_composer::{Draft, PickedFile, UploadEvent};
+//! use message_composer::{AttachmentKind, Draft, EventData, MessageType, PickedFile, UploadEvent};
 //!
 //! let mut draft = Draft::new(Some(r#"{"slow_mode_seconds":10}"#))?;
-//! draft.set_listener(|event| println!("{:?}: {}", event.kind, event.payload))?;
+//! draft.set_listener(|event| {
+//!     if let Ok(EventData::SendState { can_send, reason }) = event.data() {
+//!         println!("can send: {can_send}, reason: {reason:?}");
+//!     }
+//! })?;
 //! draft.insert("Look at this")?;
 //! let staged = draft.stage_files(&[PickedFile::new("cat.png", "image/png", 52_311)])?;
 //! let id = staged.staged[0];
@@ -136,7 +149,9 @@
 //! assert!(!draft.can_send()); // the upload is still running
 //! draft.upload_event(id, UploadEvent::Complete("https://cdn.example/cat.png".into()))?;
 //! let messages = draft.send(1_000)?; // one "media" message, the text as its caption
-//! assert!(messages.starts_with(r#"[{"type":"media","text":"Look at this""#));
+//! assert_eq!(messages[0].r#type, MessageType::Media);
+//! assert_eq!(messages[0].text, "Look at this");
+//! assert_eq!(messages[0].attachments[0].kind, AttachmentKind::Image);
 //! draft.insert("next")?;
 //! assert!(!draft.can_send()); // slow mode: "cooldown" until the clock reaches 11 000
 //! draft.tick(11_000)?;
@@ -144,10 +159,13 @@
 //! # Ok::<(), message_composer::Error>(())
 //! ```
 //!
-//! The library is linked from `$MESSAGE_COMPOSER_LIB_DIR`, else from the repository's
-//! `build/lib` (run `make` at the repository root first).
+//! The library is found by `message-composer-sys` at build time: `$MESSAGE_COMPOSER_LIB_DIR`,
+//! else `pkg-config message_composer` (an installed copy), else the repository's `build/lib`.
+//! At run time the program finds it as any shared library: in a system directory, through
+//! `LD_LIBRARY_PATH`, or through an rpath (README, "Finding the library at run time").
 
-pub mod sys;
+/// The raw declarations of `include/message_composer.h` (the crate `message-composer-sys`).
+pub use message_composer_sys as sys;
 
 mod attachments;
 mod composer;
@@ -157,6 +175,7 @@ mod error;
 mod format;
 mod history;
 mod json;
+mod layouts;
 mod link;
 mod listener;
 mod markdown;
@@ -171,9 +190,15 @@ pub use draft::Draft;
 pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
 pub use format::{ActiveFormats, Format};
+pub use layouts::{
+    AttachmentKind, Command, Config, Document, EventData, MessageMention, MessageType, Mode,
+    OutgoingAttachment, OutgoingMessage, Query, ReplyPreview, SendBlockReason, SendBlocked, Span,
+    Tile, TileState, UiState,
+};
 pub use listener::{Event, EventKind};
 pub use markdown::{
-    markdown_to_html, markdown_to_plain_text, parse_markdown, parse_markdown_with_mentions,
+    markdown_to_html, markdown_to_plain_text, parse_markdown, parse_markdown_json,
+    parse_markdown_with_mentions, parse_markdown_with_mentions_json,
 };
 pub use mention::Mention;
 pub use offset::Unit;

@@ -17,6 +17,7 @@ use std::thread::{self, ThreadId};
 
 use crate::draft::Draft;
 use crate::error::{check, Result};
+use crate::layouts::EventData;
 use crate::sys;
 
 /// What an [`Event`] is about, one variant per `MC_EVENT_*` value.
@@ -113,6 +114,17 @@ pub struct Event {
     pub kind: EventKind,
     /// The JSON payload (see [`EventKind`] for its shape per kind), copied out of the library.
     pub payload: String,
+}
+
+impl Event {
+    /// The payload, typed: one [`EventData`] variant per kind ([`EventData::Unknown`] for a kind
+    /// this binding does not know).
+    ///
+    /// # Errors
+    /// `InvalidJson` only when the payload does not have its kind's documented shape.
+    pub fn data(&self) -> Result<EventData> {
+        EventData::from_json(self.kind, &self.payload)
+    }
 }
 
 /// The closure a [`Draft`] owns while it is registered with the library.

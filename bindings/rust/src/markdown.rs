@@ -13,6 +13,7 @@ use std::ptr;
 use crate::draft::Draft;
 use crate::error::{check, Error, Result};
 use crate::json;
+use crate::layouts::Document;
 use crate::strings::{c_string, refuse_nul, take_string};
 use crate::sys;
 
@@ -107,8 +108,7 @@ impl Draft {
     }
 }
 
-/// Parses wire markdown into document JSON (`{"text": ..., "spans": [...]}`, canonical, as
-/// [`Draft::document`] writes it).
+/// Parses wire markdown into a document (canonical, as [`Draft::document`] gives it).
 ///
 /// The supported subset of CommonMark/GFM (emphasis and strong with `*` and `_`, strike, code
 /// spans, fenced code, quotes, lists, inline links, backslash escapes, entities, line breaks,
@@ -118,7 +118,15 @@ impl Draft {
 ///
 /// # Errors
 /// `InvalidUtf8` (`markdown` holds U+0000).
-pub fn parse_markdown(markdown: &str) -> Result<String> {
+pub fn parse_markdown(markdown: &str) -> Result<Document> {
+    Document::from_json(&parse_markdown_json(markdown)?)
+}
+
+/// [`parse_markdown`], returning the library's canonical document JSON.
+///
+/// # Errors
+/// As [`parse_markdown`].
+pub fn parse_markdown_json(markdown: &str) -> Result<String> {
     const FUNCTION: &str = "mc_markdown_parse";
     let markdown = c_string(markdown, FUNCTION)?;
     // SAFETY: `markdown` is NUL-terminated and alive for the call; `out` is the out-parameter
@@ -134,7 +142,18 @@ pub fn parse_markdown(markdown: &str) -> Result<String> {
 /// # Errors
 /// `InvalidArgument` (a bad uid or name, a uid given twice; see [`Draft::load_markdown`]),
 /// `InvalidUtf8` (`markdown`, a uid or a name holds U+0000).
-pub fn parse_markdown_with_mentions(markdown: &str, mentions: &[(&str, &str)]) -> Result<String> {
+pub fn parse_markdown_with_mentions(markdown: &str, mentions: &[(&str, &str)]) -> Result<Document> {
+    Document::from_json(&parse_markdown_with_mentions_json(markdown, mentions)?)
+}
+
+/// [`parse_markdown_with_mentions`], returning the library's canonical document JSON.
+///
+/// # Errors
+/// As [`parse_markdown_with_mentions`].
+pub fn parse_markdown_with_mentions_json(
+    markdown: &str,
+    mentions: &[(&str, &str)],
+) -> Result<String> {
     const FUNCTION: &str = "mc_markdown_parse_with_mentions";
     let markdown = c_string(markdown, FUNCTION)?;
     let mentions = mentions_json(mentions, FUNCTION)?;

@@ -1,4 +1,4 @@
-//! Library-wide functions: versions, offset conversion, the error type.
+//! Library-wide functions: versions, what offset conversion refuses before C, the error type.
 
 mod common;
 
@@ -20,78 +20,6 @@ fn versions_match_the_header() {
     );
     assert_eq!(abi_version(), 1);
     assert_eq!(abi_version(), sys::MC_ABI_VERSION);
-}
-
-/// "a", "é" (2 UTF-8 bytes), "😀" (4 bytes, a surrogate pair), "中" (3 bytes), "ש" (2 bytes).
-const MIXED: &str = "aé😀中ש";
-
-#[test]
-fn convert_offset_maps_every_boundary_between_units() {
-    // (scalar, utf16, utf8) at every character boundary of MIXED.
-    let boundaries = [
-        (0, 0, 0),
-        (1, 1, 1),
-        (2, 2, 3),
-        (3, 4, 7),
-        (4, 5, 10),
-        (5, 6, 12),
-    ];
-    for (scalar, utf16, utf8) in boundaries {
-        let row = [
-            (Unit::Scalar, scalar),
-            (Unit::Utf16, utf16),
-            (Unit::Utf8, utf8),
-        ];
-        for (from, offset) in row {
-            for (to, expected) in row {
-                assert_eq!(
-                    convert_offset(MIXED, offset, from, to),
-                    Ok(expected),
-                    "{offset} {from:?} -> {to:?}"
-                );
-            }
-        }
-    }
-    // Agrees with Rust's own view of the string.
-    assert_eq!(MIXED.chars().count(), 5);
-    assert_eq!(MIXED.encode_utf16().count(), 6);
-    assert_eq!(MIXED.len(), 12);
-}
-
-#[test]
-fn convert_offset_refuses_offsets_inside_a_character() {
-    assert_err(
-        convert_offset(MIXED, 3, Unit::Utf16, Unit::Scalar),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-16 offset 3 falls inside a character",
-    );
-    for inside in [2, 4, 5, 6, 8, 9, 11] {
-        assert_err(
-            convert_offset(MIXED, inside, Unit::Utf8, Unit::Utf16),
-            ErrorKind::OutOfRange,
-            &format!("mc_convert_offset: UTF-8 offset {inside} falls inside a character"),
-        );
-    }
-}
-
-#[test]
-fn convert_offset_refuses_offsets_past_the_end() {
-    assert_err(
-        convert_offset(MIXED, 6, Unit::Scalar, Unit::Utf8),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: scalar offset 6 is past the end of the text (5)",
-    );
-    assert_err(
-        convert_offset(MIXED, 7, Unit::Utf16, Unit::Utf8),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-16 offset 7 is past the end of the text (6)",
-    );
-    assert_err(
-        convert_offset("", 1, Unit::Utf8, Unit::Scalar),
-        ErrorKind::OutOfRange,
-        "mc_convert_offset: UTF-8 offset 1 is past the end of the text (0)",
-    );
-    assert_eq!(convert_offset("", 0, Unit::Utf8, Unit::Utf16), Ok(0));
 }
 
 #[test]
@@ -136,6 +64,22 @@ fn error_kinds_map_every_status_code() {
 }
 
 #[test]
+fn every_status_the_library_names_has_its_error_kind() {
+    // mc_status_name knows every status of the library; each error status must have a kind here.
+    let name = |code| unsafe { std::ffi::CStr::from_ptr(sys::mc_status_name(code)) }.to_str().unwrap();
+    let known: Vec<i32> = (-256..=256).filter(|&c| name(c) != "(unknown mc_status)").collect();
+    assert_eq!(name(sys::MC_OK), "MC_OK");
+    assert!(known.len() > 10, "{known:?}");
+    for code in known.into_iter().filter(|&c| c != sys::MC_OK) {
+        assert!(name(code).starts_with("MC_ERR_"), "{code}: {}", name(code));
+        assert_ne!(ErrorKind::from_code(code), ErrorKind::Unknown, "{}", name(code));
+    }
+    for code in [1, -1000, i32::MIN, i32::MAX] {
+        assert_eq!(name(code), "(unknown mc_status)");
+    }
+}
+
+#[test]
 fn error_carries_code_and_message_and_displays_both() {
     let error = Draft::new(Some("{")).expect_err("invalid JSON");
     assert_eq!(error.code(), sys::MC_ERR_INVALID_JSON);
@@ -146,8 +90,9 @@ fn error_carries_code_and_message_and_displays_both() {
     );
     assert_eq!(
         error.to_string(),
-        "mc_draft_new: invalid JSON: expected a string key at byte 1 (status -5)"
+        "mc_draft_new: invalid JSON: expected a string key at byte 1 (MC_ERR_INVALID_JSON, status -5)"
     );
+    assert_eq!(error.status_name(), "MC_ERR_INVALID_JSON");
     // A std::error::Error, usable with `?` in a Box<dyn Error> context.
     let boxed: Box<dyn std::error::Error + Send + Sync> = Box::new(error.clone());
     assert_eq!(boxed.to_string(), error.to_string());

@@ -21,168 +21,10 @@
 mod common;
 
 use common::Recorder;
-use message_composer::{CaretUnit, Draft, EventKind, Format};
+use message_composer::{CaretUnit, Document, Draft, Event, EventData, Format};
 
 const SESSIONS: u64 = 1000;
 const STEPS: usize = 20;
-
-// ---- A JSON reader for what the library writes ----
-
-#[derive(Debug, Clone, PartialEq)]
-enum Json {
-    Null,
-    Bool(bool),
-    Int(i64),
-    Str(String),
-    Arr(Vec<Json>),
-    Obj(Vec<(String, Json)>),
-}
-
-struct Parser<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
-}
-
-impl Parser<'_> {
-    fn parse(text: &str) -> Result<Json, String> {
-        let mut parser = Parser {
-            chars: text.chars().peekable(),
-        };
-        let value = parser.value()?;
-        match parser.chars.next() {
-            None => Ok(value),
-            Some(c) => Err(format!("trailing {c:?} in {text}")),
-        }
-    }
-
-    fn expect(&mut self, c: char) -> Result<(), String> {
-        match self.chars.next() {
-            Some(got) if got == c => Ok(()),
-            got => Err(format!("expected {c:?}, got {got:?}")),
-        }
-    }
-
-    fn value(&mut self) -> Result<Json, String> {
-        match self.chars.peek().copied() {
-            Some('{') => {
-                self.chars.next();
-                let mut members = Vec::new();
-                if self.chars.peek() == Some(&'}') {
-                    self.chars.next();
-                    return Ok(Json::Obj(members));
-                }
-                loop {
-                    let key = self.string()?;
-                    self.expect(':')?;
-                    members.push((key, self.value()?));
-                    match self.chars.next() {
-                        Some(',') => continue,
-                        Some('}') => return Ok(Json::Obj(members)),
-                        got => return Err(format!("in an object: {got:?}")),
-                    }
-                }
-            }
-            Some('[') => {
-                self.chars.next();
-                let mut items = Vec::new();
-                if self.chars.peek() == Some(&']') {
-                    self.chars.next();
-                    return Ok(Json::Arr(items));
-                }
-                loop {
-                    items.push(self.value()?);
-                    match self.chars.next() {
-                        Some(',') => continue,
-                        Some(']') => return Ok(Json::Arr(items)),
-                        got => return Err(format!("in an array: {got:?}")),
-                    }
-                }
-            }
-            Some('"') => Ok(Json::Str(self.string()?)),
-            Some('n') => self.word("null", Json::Null),
-            Some('t') => self.word("true", Json::Bool(true)),
-            Some('f') => self.word("false", Json::Bool(false)),
-            Some(c) if c == '-' || c.is_ascii_digit() => {
-                let mut digits = String::new();
-                while let Some(&c) = self.chars.peek() {
-                    if c != '-' && !c.is_ascii_digit() {
-                        break;
-                    }
-                    digits.push(c);
-                    self.chars.next();
-                }
-                digits.parse().map(Json::Int).map_err(|e| format!("{e}"))
-            }
-            got => Err(format!("unexpected {got:?}")),
-        }
-    }
-
-    fn word(&mut self, word: &str, value: Json) -> Result<Json, String> {
-        for c in word.chars() {
-            self.expect(c)?;
-        }
-        Ok(value)
-    }
-
-    fn hex4(&mut self) -> Result<u32, String> {
-        let mut v = 0;
-        for _ in 0..4 {
-            let c = self.chars.next().ok_or("short \\u escape")?;
-            v = v * 16 + c.to_digit(16).ok_or("bad \\u escape")?;
-        }
-        Ok(v)
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.expect('"')?;
-        let mut out = String::new();
-        loop {
-            match self.chars.next().ok_or("unterminated string")? {
-                '"' => return Ok(out),
-                '\\' => match self.chars.next().ok_or("unterminated escape")? {
-                    'n' => out.push('\n'),
-                    't' => out.push('\t'),
-                    'r' => out.push('\r'),
-                    'b' => out.push('\u{8}'),
-                    'f' => out.push('\u{c}'),
-                    'u' => {
-                        let mut v = self.hex4()?;
-                        if (0xD800..0xDC00).contains(&v) {
-                            self.expect('\\')?;
-                            self.expect('u')?;
-                            v = 0x10000 + ((v - 0xD800) << 10) + (self.hex4()? - 0xDC00);
-                        }
-                        out.push(char::from_u32(v).ok_or("bad scalar")?);
-                    }
-                    c => out.push(c),
-                },
-                c => out.push(c),
-            }
-        }
-    }
-}
-
-impl Json {
-    fn get(&self, key: &str) -> Option<&Json> {
-        match self {
-            Json::Obj(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    fn int(&self, key: &str) -> Result<usize, String> {
-        match self.get(key) {
-            Some(Json::Int(v)) if *v >= 0 => Ok(*v as usize),
-            other => Err(format!("{key} is {other:?}")),
-        }
-    }
-
-    fn str(&self, key: &str) -> Option<&str> {
-        match self.get(key) {
-            Some(Json::Str(s)) => Some(s),
-            _ => None,
-        }
-    }
-}
 
 // ---- The host's copy ----
 
@@ -198,29 +40,18 @@ struct Span {
     name: String,
 }
 
-fn span_of(json: &Json) -> Result<Span, String> {
-    let format = json
-        .str("format")
-        .ok_or("a span without format")?
-        .to_string();
-    let value = ["url", "color", "uid"]
-        .iter()
-        .find_map(|key| json.str(key))
-        .unwrap_or("")
-        .to_string();
-    Ok(Span {
-        start: json.int("start")?,
-        end: json.int("end")?,
-        format,
+/// The mirror's form of a typed span of the library.
+fn span_of(span: &message_composer::Span) -> Span {
+    let value = [&span.url, &span.color, &span.uid]
+        .into_iter()
+        .find_map(|v| v.clone())
+        .unwrap_or_default();
+    Span {
+        start: span.start,
+        end: span.end,
+        format: span.format.clone(),
         value,
-        name: json.str("name").unwrap_or("").to_string(),
-    })
-}
-
-fn spans_of(json: &str) -> Result<Vec<Span>, String> {
-    match Parser::parse(json)? {
-        Json::Arr(items) => items.iter().map(span_of).collect(),
-        other => Err(format!("not an array: {other:?}")),
+        name: span.name.clone().unwrap_or_default(),
     }
 }
 
@@ -261,17 +92,11 @@ struct Mirror {
 }
 
 impl Mirror {
-    fn of(document: &str) -> Result<Mirror, String> {
-        let json = Parser::parse(document)?;
-        let text = json.str("text").ok_or("a document without text")?;
-        let spans = match json.get("spans") {
-            Some(Json::Arr(items)) => items.iter().map(span_of).collect::<Result<_, _>>()?,
-            other => return Err(format!("spans are {other:?}")),
-        };
-        Ok(Mirror {
-            text: text.chars().collect(),
-            spans: canonical(spans),
-        })
+    fn of(document: &Document) -> Mirror {
+        Mirror {
+            text: document.text.chars().collect(),
+            spans: canonical(document.spans.iter().map(span_of).collect()),
+        }
     }
 
     fn replace(&mut self, start: usize, end: usize, inserted: &str) {
@@ -328,27 +153,27 @@ impl Mirror {
     }
 
     /// Applies one event; `draft` is as the call that reported it left it.
-    fn apply(&mut self, draft: &Draft, kind: EventKind, payload: &str) -> Result<(), String> {
-        if kind != EventKind::Text && kind != EventKind::Formatting {
-            return Ok(());
-        }
-        let json = Parser::parse(payload)?;
-        let (start, end) = (json.int("start")?, json.int("end")?);
-        if kind == EventKind::Text {
-            let text = json.str("text").ok_or("a text event without text")?;
-            if end < start || end > self.text.len() {
-                return Err(format!("range [{start}, {end}) outside the mirror's text"));
+    fn apply(&mut self, draft: &Draft, event: &Event) -> Result<(), String> {
+        match event.data().map_err(|e| format!("{e}"))? {
+            EventData::Text {
+                start,
+                end,
+                text,
+                length,
+            } => {
+                if end < start || end > self.text.len() {
+                    return Err(format!("range [{start}, {end}) outside the mirror's text"));
+                }
+                self.replace(start, end, &text);
+                if length != self.text.len() {
+                    return Err("the length is not the new length".into());
+                }
             }
-            self.replace(start, end, text);
-            if json.int("length")? != self.text.len() {
-                return Err("the length is not the new length".into());
+            EventData::Formatting { start, end } => {
+                let fresh = draft.spans(start, end).map_err(|e| format!("{e}"))?;
+                self.refresh(start, end, fresh.iter().map(span_of).collect());
             }
-        } else {
-            let fresh = draft
-                .spans(start, end)
-                .map_err(|e| format!("{e}"))
-                .and_then(|json| spans_of(&json))?;
-            self.refresh(start, end, fresh);
+            _ => {}
         }
         Ok(())
     }
@@ -477,10 +302,11 @@ impl Session {
         };
         self.log.push(line.clone());
         self.step.push(line);
-        for (kind, payload) in self.heard.take() {
+        for event in self.heard.take() {
+            let (kind, payload) = (event.kind, &event.payload);
             self.events.push(format!("{kind:?} {payload}"));
             if self.problem.is_none() {
-                if let Err(e) = self.mirror.apply(&self.draft, kind, &payload) {
+                if let Err(e) = self.mirror.apply(&self.draft, &event) {
                     self.problem = Some(format!("applying {kind:?} {payload} failed: {e}"));
                 }
             }
@@ -642,7 +468,7 @@ fn run_session(seed: u64, verbose: bool) {
         let i = rng.below(DOCUMENTS.len());
         draft.load_document(DOCUMENTS[i]).expect("a document");
     }
-    let mirror = Mirror::of(&draft.document().unwrap()).expect("the first document");
+    let mirror = Mirror::of(&draft.document().unwrap());
     let heard = Recorder::on(&mut draft);
     let mut session = Session {
         seed,
@@ -660,12 +486,13 @@ fn run_session(seed: u64, verbose: bool) {
     for step in 0..STEPS {
         session.step();
         let document = session.draft.document().unwrap();
-        let expected = Mirror::of(&document).expect("the document parses");
+        let expected = Mirror::of(&document);
         if verbose {
             println!(
-                "step {step}: {}\n  events {:?}\n  document {document}",
+                "step {step}: {}\n  events {:?}\n  document {}",
                 session.step.join("; "),
-                session.events
+                session.events,
+                document.to_json()
             );
         }
         let problem = session.problem.clone().or_else(|| {

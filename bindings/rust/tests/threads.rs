@@ -48,7 +48,7 @@ fn shared_readers_see_a_consistent_draft() {
                     assert_eq!(draft.text().unwrap(), "shared 👋 text");
                     assert_eq!(draft.len(), 13);
                     assert_eq!(
-                        draft.document().unwrap(),
+                        draft.document_json().unwrap(),
                         r#"{"text":"shared 👋 text","spans":[]}"#
                     );
                 }

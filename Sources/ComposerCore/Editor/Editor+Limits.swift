@@ -1,0 +1,37 @@
+/// The longest-draft limit (`Limits.maxTextLength`, docs/limits.md) at the draft's entry points.
+/// Edits that throw already (replace, insertLink, insertMention, beginEdit, restore and
+/// `Document(json:)`) check it themselves; for the ones that cannot fail otherwise (insert, enter,
+/// load, normalizeMarkdown) the caller checks first with the functions below, under the same lock
+/// as the edit, so a refused edit changes nothing.
+extension Editor {
+    /// Refuses an edit that replaces `replaced` scalars with `inserted` ones when the text would
+    /// end up longer than the limit.
+    func checkRoom(replacing replaced: Int, inserting inserted: Int) throws(ComposerError) {
+        guard inserted > replaced else { return }
+        try Limits.checkTextLength(document.count - replaced + inserted)
+    }
+
+    /// For `insert(text)`: the selection (grown to whole mentions) gives way to `text`, its line
+    /// breaks normalized. Line-start shortcuts only ever shorten the result.
+    public func checkRoom(toInsert text: String) throws(ComposerError) {
+        let inserted = Editor.normalizingLineBreaks(text).unicodeScalars.count
+        try checkRoom(replacing: expandToMentions(selection.range).count, inserting: inserted)
+    }
+
+    /// For `enter()`: the selection gives way to one line break.
+    public func checkRoomForEnter() throws(ComposerError) {
+        try checkRoom(replacing: expandToMentions(selection.range).count, inserting: 1)
+    }
+
+    /// For `load(document)`.
+    public func checkRoom(toLoad document: Document) throws(ComposerError) {
+        try Limits.checkTextLength(document.count, "the loaded text")
+    }
+
+    /// For `normalizeMarkdown()`: converting hand-typed markdown usually shortens the text, but a
+    /// hand-typed mention tag becomes the mention's name, which may be longer.
+    public func checkRoomToNormalize() throws(ComposerError) {
+        guard settings.richText else { return }
+        try Limits.checkTextLength(normalizedDocument.count, "the converted text")
+    }
+}

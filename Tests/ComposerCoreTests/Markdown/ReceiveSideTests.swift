@@ -1,0 +1,121 @@
+import Testing
+@testable import ComposerCore
+
+/// The receive side of the wire format (README "The wire format"): a received message parsed into a
+/// document, rendered as plain text for a notification, and as safe HTML; the mention names that
+/// come with it. These cases were asserted by the Python and Rust suites; they are engine
+/// behaviour, so they live here once.
+@Suite struct ReceiveSideTests {
+    static func html(_ markdown: String, _ names: [String: String] = [:]) -> String {
+        String(decoding: HTMLRenderer.renderUTF8(markdown: Array(markdown.utf8), names: names), as: UTF8.self)
+    }
+
+    static func plain(_ markdown: String, _ names: [String: String] = [:], max: Int? = nil) -> String {
+        PlainTextRenderer.render(MarkdownParser.parseFlat(markdown, names: names), maxGraphemes: max)
+    }
+
+    @Test func parseReadsEveryFormat() {
+        let markdown = "**b** *i* _i_ __b__ <u>u</u> ~~s~~ `c` [l](https://x.y) <color=#ff0000>r</color> <@uid:u1>"
+        #expect(MarkdownParser.parse(markdown).json == """
+            {"text":"b i i b u s c l r @u1","spans":[{"start":0,"end":1,"format":"bold"},\
+            {"start":2,"end":3,"format":"italic"},{"start":4,"end":5,"format":"italic"},\
+            {"start":6,"end":7,"format":"bold"},{"start":8,"end":9,"format":"underline"},\
+            {"start":10,"end":11,"format":"strike"},{"start":12,"end":13,"format":"code"},\
+            {"start":14,"end":15,"format":"link","url":"https://x.y"},\
+            {"start":16,"end":17,"format":"color","color":"#ff0000"},\
+            {"start":18,"end":21,"format":"mention","uid":"u1","name":"u1"}]}
+            """)
+    }
+
+    @Test func parseReadsEveryBlock() {
+        let markdown = "> q1\n> q2\n\n- b1\n- b2\n\n3. o1\n4. o2\n\n```\ncode *x*\n```\n\ntext"
+        #expect(MarkdownParser.parse(markdown).json == """
+            {"text":"q1\\nq2\\nb1\\nb2\\no1\\no2\\ncode *x*\\ntext","spans":[{"start":0,"end":5,"format":"quote"},\
+            {"start":6,"end":11,"format":"bullet_list"},{"start":12,"end":17,"format":"ordered_list"},\
+            {"start":18,"end":26,"format":"code_block"}]}
+            """)
+    }
+
+    /// Entities, escapes and line breaks decode; anything outside the subset stays literal text.
+    @Test(arguments: [
+        ("&amp; &#35; &copy; \\* \\_ a\\\nb  \nc\nd", "& # © * _ a\nb\nc\nd"),
+        ("[x](javascript:alert(1)) <b>x</b> # h\n\n---\n\n| a |", "x <b>x</b> # h\n---\n| a |"),
+        ("", ""),
+        ("\n\n", ""),
+    ])
+    func parseReadsPlainText(_ markdown: String, _ text: String) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == text)
+        #expect(document.spans.isEmpty)
+    }
+
+    @Test func mentionsTakeTheNamesGivenElseTheUID() {
+        #expect(MarkdownParser.parse("<@uid:u1> <@uid:u2>", names: ["u1": "Bob"]).json == """
+            {"text":"@Bob @u2","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Bob"},\
+            {"start":5,"end":8,"format":"mention","uid":"u2","name":"u2"}]}
+            """)
+    }
+
+    @Test func plainTextDropsFormattingAndNamesMentions() {
+        #expect(Self.plain("**Hi** <@uid:u42>, see [docs](https://e.com)\n\n> quoted", ["u42": "Bob"])
+            == "Hi @Bob, see docs\nquoted")
+        #expect(Self.plain("<@uid:u42> x") == "@u42 x")
+        #expect(Self.plain("- a\n- b\n\n1. c\n\n```\nx\n```") == "a\nb\nc\nx")
+    }
+
+    static let preview = "👨\u{200d}👩\u{200d}👧e\u{301}🇫🇷 abc"  // 8 grapheme clusters
+
+    @Test(arguments: [
+        (nil, preview), (0, "…"), (1, "👨\u{200d}👩\u{200d}👧…"), (3, "👨\u{200d}👩\u{200d}👧e\u{301}🇫🇷…"),
+        (4, "👨\u{200d}👩\u{200d}👧e\u{301}🇫🇷 …"), (5, "👨\u{200d}👩\u{200d}👧e\u{301}🇫🇷 a…"),
+        (7, "👨\u{200d}👩\u{200d}👧e\u{301}🇫🇷 abc"), (100, preview),
+    ] as [(Int?, String)])
+    func plainTextIsCutOnGraphemeBoundaries(_ max: Int?, _ text: String) {
+        #expect(Self.plain(Self.preview, max: max) == text)
+    }
+
+    @Test func htmlEscapesEveryTextAndDropsUnsafeLinks() {
+        #expect(Self.html("**Hi** <@uid:u42>, see [docs](https://e.com/?a=1&b=2)\n\n> quoted", ["u42": "Bob <script>"]) == """
+            <p><strong>Hi</strong> <span class="mention" data-uid="u42">@Bob &lt;script&gt;</span>, see \
+            <a href="https://e.com/?a=1&amp;b=2" rel="nofollow noopener noreferrer">docs</a></p>\
+            <blockquote><p>quoted</p></blockquote>
+            """)
+        #expect(Self.html("[x](javascript:alert(1)) <script>alert(1)</script> \"q\" 's'")
+            == "<p>x &lt;script&gt;alert(1)&lt;/script&gt; &quot;q&quot; &#39;s&#39;</p>")
+    }
+
+    @Test func htmlRendersEveryBlockAndFormatAndValidatesColours() {
+        let markdown = "- a\n- b\n\n1. c\n\n```\n<x>\n```\n\n<color=#00ff00>c</color> <color=#12345g>n</color> <u>u</u> ~~s~~ *i* `c`"
+        #expect(Self.html(markdown) == """
+            <ul><li>a</li><li>b</li></ul><ol><li>c</li></ol><pre><code>&lt;x&gt;</code></pre>\
+            <p><span style="color:#00ff00">c</span> &lt;color=#12345g&gt;n&lt;/color&gt; <u>u</u> <del>s</del> \
+            <em>i</em> <code>c</code></p>
+            """)
+    }
+
+    @Test func mentionNamesAreAnObjectOfValidPairs() throws {
+        #expect(try MentionNames.read(json: #"{"u1":"Bob","a.b":"Zoë"}"#) == ["u1": "Bob", "a.b": "Zoë"])
+        #expect(try MentionNames.read(json: "{}") == [:])
+        let refused = [
+            ("[]", #"mentions_json must be a JSON object {"uid": "name"}"#),
+            ("null", #"mentions_json must be a JSON object {"uid": "name"}"#),
+            (#"{"u1":5}"#, #"mentions_json: the name of "u1" must be a string"#),
+            (#"{"bad uid!":"x"}"#, "must be 1-255 characters of A-Z a-z 0-9 _ - . : @ = +"),
+            (#"{"u1":""}"#, "mention name must be non-empty, on one line and free of U+0000"),
+            (#"{"u1":"a\nb"}"#, "mention name must be non-empty, on one line and free of U+0000"),
+        ]
+        for (json, message) in refused {
+            do {
+                _ = try MentionNames.read(json: json)
+                Issue.record("\(json) was accepted")
+            } catch {
+                guard case .invalidArgument(let said) = error else {
+                    Issue.record("\(json): \(error)")
+                    continue
+                }
+                #expect(said.contains(message), "\(json): \(said)")
+            }
+        }
+        #expect(throws: ComposerError.self) { try MentionNames.read(json: #"{"u1":"Bob","u1":"Al"}"#) }
+    }
+}

@@ -1,0 +1,129 @@
+"""Arguments in and results out: str offsets are code points (the library's scalars), what C cannot
+take (a lone surrogate, U+0000 in a NUL-terminated string, an int past int64_t or uint64_t, a
+non-str) is refused before C with the C function's name, JSON arguments go in as dicts, JSON text
+or typed values, and the library's own refusals arrive as the matching ComposerError."""
+
+import pytest
+
+import message_composer as mc
+from message_composer import Draft, UploadEvent
+
+UNICODE = [
+    "👩‍👩‍👧",  # ZWJ sequence: 5 scalars, 8 UTF-16 units, 18 bytes
+    "🇫🇷",  # flag: two regional indicators
+    "e\u0301",  # e + combining acute
+    "中文字",
+    "שלום",  # RTL
+    "\U0010ffff",
+]
+
+
+@pytest.mark.parametrize("text", UNICODE)
+def test_offsets_are_python_str_indices(draft, text):
+    draft.replace(0, 0, "<>")
+    draft.replace(1, 1, text)
+    assert draft.text == "<" + text + ">"
+    assert len(draft) == len(text) + 2
+    assert draft.selection == (1 + len(text), 1 + len(text))
+    draft.apply_format(1, 1 + len(text), mc.Format.BOLD)
+    assert draft.document().spans == (mc.Span(1, 1 + len(text), "bold"),)
+    draft.replace(1, 1 + len(text), "")
+    assert draft.text == "<>"
+
+
+def test_a_library_refusal_raises_its_class_with_status_and_message(draft):
+    draft.replace(0, 0, "hello")
+    with pytest.raises(mc.OutOfRangeError) as caught:
+        draft.replace(3, 2, "x")
+    assert (caught.value.status, caught.value.message) == (
+        -6,
+        "mc_draft_replace_n: range [3, 2) is outside the text (length 5)",
+    )
+    with pytest.raises(mc.UnsafeLinkError):
+        draft.apply_format(0, 1, mc.Format.LINK, "javascript:x")
+    with pytest.raises(mc.InvalidColorError):
+        draft.apply_format(0, 1, mc.Format.COLOR, "red")
+    assert (draft.text, draft.selection) == ("hello", (5, 5))
+
+
+def test_ints_past_the_c_types_are_refused_before_c(draft):
+    # ctypes would silently wrap 2**64 + 1 to 1, and -1 to 2**64 - 1.
+    with pytest.raises(mc.OutOfRangeError, match=r"^mc_draft_replace_n: end 18446744073709551617 does not fit"):
+        draft.replace(0, 2**64 + 1, "x")
+    with pytest.raises(mc.InvalidArgumentError, match=r"^mc_draft_upload_event: id -1 does not fit in uint64_t$"):
+        draft.upload_event(-1, UploadEvent.START)
+    with pytest.raises(mc.InvalidArgumentError, match=r"^mc_draft_move_caret: unit 2147483648 does not fit"):
+        draft.move_caret(2**31, 1)
+    with pytest.raises(mc.OutOfRangeError, match="max_graphemes 9223372036854775808 does not fit in int64_t"):
+        mc.markdown_to_plain_text("x", None, 2**63)
+    with pytest.raises(TypeError):
+        draft.replace(0.0, 0, "x")
+    assert draft.text == ""
+
+
+def test_strings_c_cannot_take_are_refused_before_c(draft):
+    draft.replace(0, 0, "ok")
+    with pytest.raises(mc.InvalidUTF8Error) as caught:
+        draft.replace(0, 0, "a\udc00b")
+    assert caught.value.message == "mc_draft_replace_n: text holds a lone surrogate at index 1 (not valid UTF-8)"
+    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_set_link: url holds U\+0000 at index 1$"):
+        draft.set_link("a\0b")  # a NUL-terminated argument would be cut short
+    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_load_markdown: mentions holds a lone surrogate"):
+        draft.load_markdown("x", {"u1": "Bob\ud800"})
+    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_new: config holds a lone surrogate at index 19"):
+        Draft({"allowed_types": ["\ud800"]})
+    with pytest.raises(TypeError, match="^text must be str, not bytes$"):
+        draft.replace(0, 0, b"bytes")
+    with pytest.raises(TypeError, match="markdown must be str"):
+        mc.parse_markdown(None)  # type: ignore[arg-type]
+    assert (draft.text, draft.selection) == ("ok", (2, 2))
+
+
+def test_u0000_goes_through_the_length_taking_functions_to_the_library(draft):
+    # replace and insert pass (pointer, length): the library itself refuses U+0000.
+    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_replace_n: invalid UTF-8 in string argument$"):
+        draft.replace(0, 0, "a\0b")
+    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_insert_n: invalid UTF-8 in string argument$"):
+        draft.insert("a\0b")
+
+
+def test_json_arguments_go_in_as_dicts_json_text_or_typed_values():
+    with Draft({"mention_limit": 2}) as a, Draft('{"mention_limit": 2}') as b:
+        assert a.config == b.config and a.config.mention_limit == 2
+        document = {"text": "ab", "spans": [{"start": 0, "end": 1, "format": "bold"}]}
+        a.load_document(document)
+        b.load_document(mc.Document("ab", (mc.Span(0, 1, "bold"),)))
+        assert a.document_json() == b.document_json()
+        b.load_document(a.document_json())
+        assert a.document() == b.document()
+        a.load_markdown("<@uid:u1>", {"u1": "Bob"})
+        b.load_markdown("<@uid:u1>", '{"u1": "Bob"}')
+        assert a.document() == b.document() == mc.Document("@Bob", (mc.Span(0, 4, "mention", uid="u1", name="Bob"),))
+        a.restore(b.snapshot())
+        assert a.document() == b.document()
+    with pytest.raises(TypeError):
+        Draft({"max_length": object()})
+    with pytest.raises(mc.InvalidJSONError, match="^mc_draft_new: "):
+        Draft("{")
+    with pytest.raises(mc.InvalidArgumentError, match='^mc_draft_new: config: unknown key "nope"'):
+        Draft({"nope": 1})
+
+
+def test_enums_and_plain_ints_are_accepted_and_a_missing_value_is_a_null_argument(draft):
+    draft.insert("ab cd")
+    draft.move_caret(mc.CaretUnit.WORD, -1, extend=True)
+    draft.move_caret(0, -1, extend=True)  # a plain int unit
+    assert draft.selection == (5, 2)
+    (i,) = draft.stage_files([{"name": "a.png", "mime": "image/png", "size": 1}]).staged
+    draft.upload_event(i, UploadEvent.START)
+    with pytest.raises(mc.NullArgumentError, match="^mc_draft_upload_event: "):
+        draft.upload_event(i, UploadEvent.COMPLETE)  # value None is NULL
+    with pytest.raises(mc.InvalidArgumentError, match="^mc_draft_upload_event: unknown upload event 99$"):
+        draft.upload_event(i, 99)
+
+
+def test_convert_offset_agrees_with_python_encodings():
+    text = "a😀é中"
+    for i in range(len(text) + 1):
+        assert mc.convert_offset(text, i, mc.Unit.SCALAR, mc.Unit.UTF8) == len(text[:i].encode("utf-8"))
+        assert mc.convert_offset(text, i, mc.Unit.SCALAR, mc.Unit.UTF16) == len(text[:i].encode("utf-16-le")) // 2
