@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::draft::Draft;
 use crate::error::{check, Error, Result};
 use crate::json::{self, Value};
-use crate::layouts::{OutgoingMessage, Tile};
+use crate::layouts::{array_of, OutgoingMessage, Tile};
 use crate::markdown::ptr_of;
 use crate::strings::{c_string, refuse_nul, take_string};
 use crate::sys;
@@ -76,17 +76,16 @@ pub struct StageResult {
     pub dropped: usize,
     /// The info banner raised, `"You can attach up to N files."`, when picks were dropped.
     pub notice: Option<String>,
-    /// With `multiple_attachments` off the pick goes out at once, no tray: its message, a JSON
-    /// object shaped as one element of [`Draft::send`]'s array (the file not uploaded yet:
-    /// `"remote": null`, the host uploads its `"ref"`). Empty otherwise.
-    pub messages: Vec<String>,
+    /// With `multiple_attachments` off the pick goes out at once, no tray: its message, shaped
+    /// as [`Draft::send`]'s (the file not uploaded yet: `remote` is `None`, the host uploads its
+    /// `ref`). Empty otherwise.
+    pub messages: Vec<OutgoingMessage>,
 }
 
 impl StageResult {
     /// Reads `{"staged": [ids], "dropped": n, "notice": str or null, "messages": [...]}`.
     fn parse(text: &str, function: &str) -> Result<StageResult> {
-        let (rest, messages) = json::take_array_member(text, "messages", function)?;
-        let value = json::parse(&rest, function)?;
+        let value = json::parse(text, function)?;
         let staged = match value.get("staged") {
             Some(Value::Array(ids)) => ids
                 .iter()
@@ -112,6 +111,10 @@ impl StageResult {
                     "\"notice\" is not a string or null",
                 ))
             }
+        };
+        let messages = match value.get("messages") {
+            Some(messages) => array_of(messages, function, "\"messages\"", OutgoingMessage::read)?,
+            None => return Err(json::unexpected(function, "\"messages\" is not an array")),
         };
         Ok(StageResult {
             staged,
@@ -295,17 +298,33 @@ impl Draft {
         })
     }
 
-    /// Sends a picked sticker (the sticker button) at once as its own message and returns it, a
-    /// JSON object shaped as one element of [`send`](Draft::send)'s array (`"type": "sticker"`,
-    /// `"sticker": {"id", "url", "pack"}`); the text stays. `url` must be http or https (a bare
-    /// host becomes https). [`ui_state`](Draft::ui_state)'s `sticker_available` says whether the
-    /// button shows.
+    /// Sends a picked sticker (the sticker button) at once as its own message and returns it,
+    /// shaped as [`send`](Draft::send)'s ([`MessageType::Sticker`](crate::MessageType::Sticker),
+    /// its [`sticker`](OutgoingMessage::sticker)); the text stays. `url` must be http or https (a
+    /// bare host becomes https). [`ui_state`](Draft::ui_state)'s `sticker_available` says whether
+    /// the button shows.
     ///
     /// # Errors
     /// `NotAllowed` (editing, a command set, stickers off, slow mode), `InvalidArgument` (an id
     /// or pack that is empty, longer than 256 characters or holds control characters),
     /// `UnsafeLink` (the URL), `InvalidUtf8` (a string holds U+0000).
     pub fn send_sticker(
+        &mut self,
+        sticker_id: &str,
+        url: &str,
+        pack: Option<&str>,
+    ) -> Result<OutgoingMessage> {
+        OutgoingMessage::from_json_of(
+            &self.send_sticker_json(sticker_id, url, pack)?,
+            "mc_draft_send_sticker",
+        )
+    }
+
+    /// [`send_sticker`](Draft::send_sticker), returning the message as the library's JSON object.
+    ///
+    /// # Errors
+    /// As [`send_sticker`](Draft::send_sticker).
+    pub fn send_sticker_json(
         &mut self,
         sticker_id: &str,
         url: &str,
@@ -414,7 +433,10 @@ mod tests {
     #[test]
     fn stage_results_parse_and_refuse_other_shapes() {
         assert_eq!(
-            StageResult::parse(r#"{"staged":[1,2],"dropped":0,"notice":null}"#, "f"),
+            StageResult::parse(
+                r#"{"staged":[1,2],"dropped":0,"notice":null,"messages":[]}"#,
+                "f"
+            ),
             Ok(StageResult {
                 staged: vec![1, 2],
                 dropped: 0,
@@ -424,7 +446,7 @@ mod tests {
         );
         assert_eq!(
             StageResult::parse(
-                r#"{"staged":[],"dropped":2,"notice":"You can attach up to 1 file."}"#,
+                r#"{"staged":[],"dropped":2,"notice":"You can attach up to 1 file.","messages":[]}"#,
                 "f"
             ),
             Ok(StageResult {
@@ -434,19 +456,21 @@ mod tests {
                 messages: vec![]
             })
         );
-        assert_eq!(
-            StageResult::parse(
-                r#"{"staged":[],"dropped":0,"notice":null,"messages":[{"a":[{"duration":2.5}]}]}"#,
-                "f"
-            ),
-            Ok(StageResult {
-                messages: vec![r#"{"a":[{"duration":2.5}]}"#.into()],
-                ..StageResult::default()
-            })
-        );
         for (text, message) in [
-            ("[]", "expected an object at byte 0"),
+            ("[]", "\"staged\" is not an array"),
             (r#"{"messages":[]}"#, "\"staged\" is not an array"),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null}"#,
+                "\"messages\" is not an array",
+            ),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null,"messages":{}}"#,
+                "\"messages\" is not an array",
+            ),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null,"messages":[{"a":1}]}"#,
+                "message \"type\" is not a string",
+            ),
             (
                 r#"{"staged":[-1],"dropped":0,"notice":null}"#,
                 "\"staged\" holds a non-id",

@@ -1,5 +1,6 @@
 //! A small JSON reader for the layouts the library returns (crate::layouts reads them into
-//! typed structs), and the one writer the binding needs: string literals.
+//! typed structs), and the writers the binding needs: string literals, and a parsed value back to
+//! text (an outgoing attachment's `extra`).
 //!
 //! std only, so no serde: it parses any JSON text into [`Value`] (numbers with a fraction or an
 //! exponent as `f64`, the others as `i64`) and the callers pick out the members they expect. A
@@ -62,22 +63,49 @@ impl Value {
     }
 }
 
-/// Takes the array member `key` out of the top-level object `text`: returns the object without
-/// it (as JSON text, for [`parse`]) and the raw text of each element of the array, copied as the
-/// library wrote it. The elements may hold any JSON (numbers with fractions too): they are
-/// skipped, not parsed. A missing member gives no elements.
-pub(crate) fn take_array_member(
-    text: &str,
-    key: &str,
-    function: &str,
-) -> Result<(String, Vec<String>)> {
-    let mut parser = Parser {
-        bytes: text.as_bytes(),
-        pos: 0,
-    };
-    parser
-        .take_array_member(text, key)
-        .map_err(|what| unexpected(function, format_args!("{what} at byte {}", parser.pos)))
+/// Writes `value` as JSON text (an outgoing attachment's `extra`, kept as text for the host).
+pub(crate) fn write(value: &Value) -> String {
+    let mut out = String::new();
+    push_value(&mut out, value);
+    out
+}
+
+fn push_value(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        // Writing to a String cannot fail. f64's Debug writes a decimal or an exponent form
+        // (`2.5`, `1e300`), both JSON; the parser never yields a NaN or an infinity.
+        Value::Int(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::Float(f) => {
+            let _ = write!(out, "{f:?}");
+        }
+        Value::String(s) => push_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(members) => {
+            out.push('{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_string(out, key);
+                out.push(':');
+                push_value(out, item);
+            }
+            out.push('}');
+        }
+    }
 }
 
 /// Appends `s` as a JSON string literal: `"` and `\` escaped, control characters (U+0000 to
@@ -114,141 +142,6 @@ struct Parser<'a> {
 type Parsed<T> = std::result::Result<T, &'static str>;
 
 impl Parser<'_> {
-    /// See [`take_array_member`].
-    fn take_array_member(&mut self, text: &str, key: &str) -> Parsed<(String, Vec<String>)> {
-        let mut rest = String::from("{");
-        let mut elements = Vec::new();
-        self.expect(b'{', "expected an object")?;
-        self.skip_space();
-        if self.peek() == Some(b'}') {
-            self.pos += 1;
-        } else {
-            loop {
-                self.skip_space();
-                let start = self.pos;
-                if self.peek() != Some(b'"') {
-                    return Err("expected a member name");
-                }
-                let name = self.string()?;
-                self.expect(b':', "expected ':'")?;
-                if name == key {
-                    self.expect(b'[', "expected an array")?;
-                    self.skip_space();
-                    if self.peek() == Some(b']') {
-                        self.pos += 1;
-                    } else {
-                        loop {
-                            self.skip_space();
-                            let element = self.pos;
-                            self.skip(1)?;
-                            elements.push(text[element..self.pos].to_owned());
-                            self.skip_space();
-                            match self.peek() {
-                                Some(b',') => self.pos += 1,
-                                Some(b']') => {
-                                    self.pos += 1;
-                                    break;
-                                }
-                                _ => return Err("expected ',' or ']'"),
-                            }
-                        }
-                    }
-                } else {
-                    self.skip(1)?;
-                    if rest.len() > 1 {
-                        rest.push(',');
-                    }
-                    rest.push_str(&text[start..self.pos]);
-                }
-                self.skip_space();
-                match self.peek() {
-                    Some(b',') => self.pos += 1,
-                    Some(b'}') => {
-                        self.pos += 1;
-                        break;
-                    }
-                    _ => return Err("expected ',' or '}'"),
-                }
-            }
-        }
-        self.skip_space();
-        if self.pos != self.bytes.len() {
-            return Err("trailing characters");
-        }
-        rest.push('}');
-        Ok((rest, elements))
-    }
-
-    /// Skips one value of any kind (numbers with fractions and exponents included).
-    fn skip(&mut self, depth: usize) -> Parsed<()> {
-        if depth > MAX_DEPTH {
-            return Err("nesting too deep");
-        }
-        self.skip_space();
-        match self.peek() {
-            Some(b'-' | b'0'..=b'9') => {
-                let start = self.pos;
-                while let Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9') = self.peek() {
-                    self.pos += 1;
-                }
-                // The run is ASCII.
-                let number = std::str::from_utf8(&self.bytes[start..self.pos])
-                    .map_err(|_| "invalid number")?;
-                number
-                    .parse::<f64>()
-                    .map(drop)
-                    .map_err(|_| "invalid number")
-            }
-            Some(b'[') => {
-                self.pos += 1;
-                self.skip_space();
-                if self.peek() == Some(b']') {
-                    self.pos += 1;
-                    return Ok(());
-                }
-                loop {
-                    self.skip(depth + 1)?;
-                    self.skip_space();
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b']') => {
-                            self.pos += 1;
-                            return Ok(());
-                        }
-                        _ => return Err("expected ',' or ']'"),
-                    }
-                }
-            }
-            Some(b'{') => {
-                self.pos += 1;
-                self.skip_space();
-                if self.peek() == Some(b'}') {
-                    self.pos += 1;
-                    return Ok(());
-                }
-                loop {
-                    self.skip_space();
-                    if self.peek() != Some(b'"') {
-                        return Err("expected a member name");
-                    }
-                    self.string()?;
-                    self.expect(b':', "expected ':'")?;
-                    self.skip(depth + 1)?;
-                    self.skip_space();
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b'}') => {
-                            self.pos += 1;
-                            return Ok(());
-                        }
-                        _ => return Err("expected ',' or '}'"),
-                    }
-                }
-            }
-            _ => self.value(depth).map(drop),
-        }
-    }
-
     fn skip_space(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.pos) {
             self.pos += 1;
@@ -467,37 +360,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_array_member_is_taken_out_raw() {
-        let text = r#"{"staged":[1],"messages":[{"d":2.5,"x":[1e3,"]"]},{}],"notice":null}"#;
-        assert_eq!(
-            take_array_member(text, "messages", "f"),
-            Ok((
-                r#"{"staged":[1],"notice":null}"#.to_owned(),
-                vec![r#"{"d":2.5,"x":[1e3,"]"]}"#.to_owned(), "{}".to_owned()]
-            ))
-        );
-        assert_eq!(
-            take_array_member(r#"{"a":1}"#, "messages", "f"),
-            Ok((r#"{"a":1}"#.to_owned(), vec![]))
-        );
-        assert_eq!(
-            take_array_member("{}", "m", "f"),
-            Ok(("{}".to_owned(), vec![]))
-        );
-        for (bad, what) in [
-            (r#"{"messages":{}}"#, "expected an array at byte 12"),
-            (r#"{"messages":[1.2.3]}"#, "invalid number at byte 18"),
-            ("[]", "expected an object at byte 0"),
-            (r#"{"a":1} x"#, "trailing characters at byte 8"),
-        ] {
-            assert_eq!(
-                take_array_member(bad, "messages", "f")
-                    .unwrap_err()
-                    .message(),
-                format!("f: the library returned unexpected JSON: {what}"),
-                "{bad}"
-            );
-        }
+    fn writes_what_it_parses() {
+        let text = r#"{"a":[1,-2.5,1e300,"x\"\n"],"b":{"c":null,"d":true,"e":false},"f":[]}"#;
+        let written = write(&ok(text));
+        assert_eq!(ok(&written), ok(text));
+        assert_eq!(write(&ok(r#"{"k":1, "w": 0.25}"#)), r#"{"k":1,"w":0.25}"#);
     }
 
     fn ok(text: &str) -> Value {

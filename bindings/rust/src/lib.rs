@@ -191,9 +191,9 @@ pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
 pub use format::{ActiveFormats, Format};
 pub use layouts::{
-    AttachmentKind, Command, Config, Document, EventData, MessageMention, MessageType, Mode,
-    OutgoingAttachment, OutgoingMessage, Query, ReplyPreview, SendBlockReason, SendBlocked, Span,
-    Tile, TileState, UiState,
+    AttachmentKind, Command, Config, ConfigChange, Document, EventData, MessageMention,
+    MessageType, Mode, OutgoingAttachment, OutgoingMessage, Query, ReplyPreview, SendBlockReason,
+    SendBlocked, Span, Sticker, Tile, TileState, UiState,
 };
 pub use listener::{Event, EventKind};
 pub use markdown::{
