@@ -313,7 +313,7 @@ static void host_tour(void) {
     printf("a mention past the limit raises the banner; deleting the mention ends it:\n");
     check(mc_draft_insert_mention(draft, "u1", "Ann"), "mc_draft_insert_mention");
     mc_status status = mc_draft_insert_mention(draft, "u2", "Bob");
-    printf("  second mention -> %s\n", status_name(status));
+    printf("  second mention -> %s\n", mc_status_name(status));
     show_ui_member(draft, "info_banner");
     check(mc_draft_select_all(draft), "mc_draft_select_all");
     check(mc_draft_delete_backward(draft), "mc_draft_delete_backward");
@@ -325,7 +325,7 @@ static void host_tour(void) {
     check(mc_draft_set_listener(draft, print_event, &context), "mc_draft_set_listener");
     check(mc_draft_update_config(draft, "{\"max_file_size\": 1048576, \"max_length\": 500}"), "mc_draft_update_config");
     status = mc_draft_update_config(draft, "{\"max_files\": 0}");
-    printf("  max_files 0 -> %s (nothing changed)\n", status_name(status));
+    printf("  max_files 0 -> %s (nothing changed)\n", mc_status_name(status));
     check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener");
 
     printf("the user's last message went out 20 s ago (another device): slow mode runs from then:\n");
@@ -353,7 +353,7 @@ static void host_tour(void) {
           "mc_draft_send_sticker");
     show_message("sticker:", message);
     status = mc_draft_voice_note(draft, "clip.png", "image/png", 10, "https://cdn.example/clip", &message);
-    printf("a voice note that is no audio -> %s\n  %s\n", status_name(status), mc_last_error());
+    printf("a voice note that is no audio -> %s\n  %s\n", mc_status_name(status), mc_last_error());
 
     printf("a picked video with its media metadata, uploaded and sent:\n");
     check(mc_draft_tick(draft, 130000), "mc_draft_tick");
@@ -367,7 +367,7 @@ static void host_tour(void) {
     check(mc_draft_upload_event(draft, 1, MC_UPLOAD_COMPLETE, 0, "https://cdn.example/clip.mp4"), "mc_draft_upload_event");
     send_and_show(draft, 130000);
     status = mc_draft_upload_event(draft, 1, MC_UPLOAD_PROGRESS, 1, NULL);
-    printf("a late upload event for the sent tile -> %s\n  %s\n", status_name(status), mc_last_error());
+    printf("a late upload event for the sent tile -> %s\n  %s\n", mc_status_name(status), mc_last_error());
     mc_draft_free(draft);
 
     printf("legacy single-attachment mode: a pick goes out at once as its own message, no tray:\n");
