@@ -156,8 +156,8 @@ void mc_string_free(char *s);
  *
  * A draft is one composer: the message being written and everything around it. mc_draft_new creates
  * one from a JSON configuration (the options are listed there), mc_draft_config reads the effective
- * configuration back, and mc_draft_free ends it. A handle is valid on every thread from
- * mc_draft_new until mc_draft_free.
+ * configuration back, mc_draft_update_config changes options of a live draft, and mc_draft_free
+ * ends it. A handle is valid on every thread from mc_draft_new until mc_draft_free.
  */
 
 /* An opaque draft handle, created by mc_draft_new and freed by mc_draft_free. */
@@ -165,9 +165,10 @@ typedef struct mc_draft mc_draft;
 
 /* Creates a draft. config_json is a JSON object of options (NULL or "{}" for the defaults):
  * rich_text, mentions, mention_limit, max_length, trim, typing_events, multiple_attachments,
- * max_files, max_file_size, allowed_types, undo_depth (see README). Unknown keys and wrong types
- * are refused. On success *out_draft receives a handle that the caller frees with
- * mc_draft_free; on failure *out_draft is set to NULL (when out_draft is not NULL).
+ * max_files, max_file_size, allowed_types, undo_depth, slow_mode_seconds, commands, stickers
+ * (see README; mc_draft_update_config changes them later). Unknown keys and wrong types are
+ * refused. On success *out_draft receives a handle that the caller frees with mc_draft_free;
+ * on failure *out_draft is set to NULL (when out_draft is not NULL).
  * Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
  * MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
  * MC_MAX_JSON_DEPTH, or too many live drafts).
@@ -179,6 +180,22 @@ mc_status mc_draft_new(const char *config_json, mc_draft **out_draft);
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
  */
 mc_status mc_draft_config(mc_draft *draft, char **out_json);
+
+/* Updates the configuration of a live draft (limits and switches the server sends at run time):
+ * config_json is a JSON object of any of mc_draft_new's options, and only those change. The
+ * whole result is validated first; on any error nothing changes. Staged tiles are checked
+ * against the new limits (a type no longer allowed or a file now too large becomes an error tile,
+ * its running upload gets MC_EVENT_CANCEL_UPLOAD; a tray over a lowered max_files keeps its
+ * tiles, raises the banner and is not sendable, reason "too_many_files", until enough are
+ * removed); a new slow_mode_seconds applies to a running cooldown; typing events switched off
+ * stop typing; commands switched off drop a set command; undo keeps at most undo_depth steps.
+ * The listener hears MC_EVENT_CONFIG with the changed options, then what they changed.
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
+ * MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range),
+ * MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
+ * MC_MAX_JSON_DEPTH).
+ */
+mc_status mc_draft_update_config(mc_draft *draft, const char *config_json);
 
 /* Frees a draft. NULL does nothing; a freed (double free) or forged handle is refused without
  * effect and recorded in mc_last_error(). After this call the handle is invalid for every function.
@@ -587,15 +604,17 @@ mc_status mc_markdown_to_html(const char *markdown, const char *mentions_json, c
  * =================================================================================================
  *
  * What makes the text a message: whether it may be sent and why not, sending it, the mode (a new
- * message, an edit of a sent one, a reply), the thread, the slash command, and the host's clock,
- * which drives typing notices and the slow-mode cooldown. mc_draft_ui_state gives everything a UI
- * draws, in one JSON object (README.md, "UI state").
+ * message, an edit of a sent one, a reply), the thread and whether a reply also goes to the
+ * channel, the slash command, the info banner, and the host's clock, which drives typing notices
+ * and the slow-mode cooldown (a cooldown can also start from a message the host knows of).
+ * mc_draft_ui_state gives everything a UI draws, in one JSON object (README.md, "UI state").
  */
 
 /* Stores the whole UI state as JSON in *out_json (README "UI state"): can_send and why not,
- * mode and reply preview, thread, selection, active formats, tray tiles, attachment and mic
- * availability, info banner, mention and command queries, command, cooldown remaining, length
- * and limit, typing, undo/redo availability. The caller frees it with mc_string_free.
+ * mode and reply preview, thread and also_send_to_channel, selection, active formats, tray tiles,
+ * attachment, mic and sticker availability, info banner, mention and command queries, command,
+ * cooldown remaining, length and limit, typing, undo/redo availability. The caller frees it with
+ * mc_string_free.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
  */
 mc_status mc_draft_ui_state(mc_draft *draft, char **out_json);
@@ -608,9 +627,11 @@ mc_status mc_draft_can_send(mc_draft *draft, mc_bool *out_can_send);
 
 /* Sends at the host's time now_ms: stores the outgoing messages as a JSON array in
  * *out_messages_json (README "Outgoing messages": type text | media | command | edit, markdown
- * text, mentions, attachment kind and attachments, command and args, quoted_id, edited_id,
- * parent_id) and clears the draft (the thread stays; an edit gives back the draft put aside).
- * Hand-typed markdown is converted first (rich text on) and whitespace trimmed (trim on).
+ * text, mentions, attachment kind and attachments with media metadata, command and args,
+ * quoted_id, edited_id, parent_id, sticker, also_send_to_channel) and clears the draft (the
+ * thread stays; an edit gives back the draft put aside). Hand-typed markdown is converted first
+ * (rich text on) and whitespace trimmed (trim on). A new message starts the slow-mode cooldown
+ * and resets also_send_to_channel; an edit does neither, and slow mode never holds it.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_OUT_OF_RANGE (clock backwards),
  * MC_ERR_NOT_ALLOWED (not sendable; the message says why). A refused send changes nothing.
  */
@@ -627,6 +648,16 @@ mc_status mc_draft_clear(mc_draft *draft);
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE (the clock went backwards).
  */
 mc_status mc_draft_tick(mc_draft *draft, int64_t now_ms);
+
+/* Starts with a slow-mode cooldown: the user's last message went out at last_message_ms (host
+ * clock, as the host knows it: before this draft existed, or from another device) and the clock
+ * is now now_ms (as mc_draft_tick). The next new message waits slow_mode_seconds from
+ * last_message_ms (kept for later when slow mode is off). A time after now_ms counts as
+ * now_ms; one before the last message the draft knows of changes nothing.
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE (a negative time, a clock negative or going
+ * backwards).
+ */
+mc_status mc_draft_start_cooldown(mc_draft *draft, int64_t last_message_ms, int64_t now_ms);
 
 /* Starts editing message message_id whose markdown is markdown (mention names from
  * mentions_json, {"uid": "name"} or NULL); with is_media only the caption is edited. The
@@ -652,17 +683,28 @@ mc_status mc_draft_begin_reply(mc_draft *draft, const char *message_id, const ch
  */
 mc_status mc_draft_cancel_mode(mc_draft *draft);
 
-/* Sets the thread parent message id that every outgoing message carries (NULL clears it).
+/* Sets the thread parent message id that every outgoing message carries (NULL clears it);
+ * another thread (or none) resets also_send_to_channel. The listener hears MC_EVENT_THREAD.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT (empty, longer than
  * 256 characters, or with control characters), MC_ERR_LIMIT_EXCEEDED (parent_id longer than
  * MC_MAX_INPUT_BYTES).
  */
 mc_status mc_draft_set_thread(mc_draft *draft, const char *parent_id);
 
-/* Sets a slash command name (without "/") with args (NULL for none): text and attachments
- * are cleared and the draft now sends the command.
+/* Sets whether the next new message, a thread reply, also goes to the channel (Stream's "also
+ * send in channel"): it goes out as "also_send_to_channel" on that message and resets after it
+ * (an edit neither carries nor resets it; another thread resets it). The listener hears
+ * MC_EVENT_THREAD.
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NOT_ALLOWED (turning it on without a thread parent).
+ */
+mc_status mc_draft_set_also_send_to_channel(mc_draft *draft, mc_bool enabled);
+
+/* Sets a slash command name (without "/") with args (NULL for none: "args" is then null in
+ * the UI state and the outgoing message, unless text is typed after): text and attachments are
+ * cleared and the draft now sends the command.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT,
- * MC_ERR_NOT_ALLOWED (while editing), MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES).
+ * MC_ERR_NOT_ALLOWED (while editing, or with commands off), MC_ERR_LIMIT_EXCEEDED (a string longer
+ * than MC_MAX_INPUT_BYTES).
  */
 mc_status mc_draft_set_command(mc_draft *draft, const char *name, const char *args);
 
@@ -670,6 +712,12 @@ mc_status mc_draft_set_command(mc_draft *draft, const char *name, const char *ar
  * Errors: MC_ERR_INVALID_HANDLE.
  */
 mc_status mc_draft_clear_command(mc_draft *draft);
+
+/* Dismisses the info banner (the user closed it); nothing happens without one. A banner also
+ * goes by itself once its cause is gone (back under the mention limit, room in the tray).
+ * Errors: MC_ERR_INVALID_HANDLE.
+ */
+mc_status mc_draft_dismiss_banner(mc_draft *draft);
 
 
 /*
@@ -681,8 +729,9 @@ mc_status mc_draft_clear_command(mc_draft *draft);
  * each step with mc_draft_upload_event: queued -> uploading (progress never goes backwards) ->
  * uploaded; or failed, retryable, back to queued; or error, final. A draft cannot be sent while
  * uploads are pending or a tile failed. The configuration sets the limits (max_files,
- * max_file_size, allowed_types, multiple_attachments). A voice note, already uploaded, goes out at
- * once as its own message.
+ * max_file_size, allowed_types, multiple_attachments); with multiple_attachments off a picked file
+ * goes out at once as its own message. A voice note, already uploaded, and a sticker also go out at
+ * once as their own messages.
  */
 
 /* Upload events for mc_draft_upload_event. */
@@ -694,34 +743,44 @@ typedef int32_t mc_upload_event;
 #define MC_UPLOAD_RETRY 4 /**< failed -> queued. */
 #define MC_UPLOAD_REJECT 5 /**< any -> error (not retryable); value = the message, NULL for "This file type isn't allowed.". */
 
-/* Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref"}] ("ref" is an
- * opaque host reference handed back on send). Picks beyond the files-per-message limit are
- * dropped and raise the info banner "You can attach up to N files."; a file over the size limit
- * stages as the non-retryable error tile "File exceeds N MB."; a type outside allowed_types as
- * "This file type isn't allowed.". With multiple_attachments off one file is taken, into an empty
- * tray. Stores {"staged": [ids], "dropped": n, "notice": str or null} in *out_result_json
- * (NULL allowed: then nothing is returned).
+/* Stages picked or pasted files, given as JSON [{"name", "mime", "size", "ref", "width",
+ * "height", "duration", "extra"}] ("ref": an opaque host reference handed back on send; the
+ * optional media metadata, pixels, seconds and a host-defined JSON object, goes out on the
+ * message too). Picks beyond the files-per-message limit are dropped and raise the info banner
+ * "You can attach up to N files."; a file over the size limit stages as the non-retryable error
+ * tile "File exceeds N MB."; a type outside allowed_types as "This file type isn't allowed.".
+ * Stores {"staged": [ids], "dropped": n, "notice": str or null, "messages": [messages]} in
+ * *out_result_json (NULL allowed: then nothing is returned).
+ * With multiple_attachments off (legacy) there is no tray: the pick's first file goes out at once
+ * as its own media message, in "messages" (as in mc_draft_send; not uploaded yet: "remote" null,
+ * the host uploads "ref"), respecting and starting slow mode; further files are dropped
+ * ("You can attach up to 1 file."); a file over the size limit or of a refused type is refused.
+ * out_result_json must not be NULL then.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
- * MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set, or legacy mode with a
- * staged file), MC_ERR_LIMIT_EXCEEDED (files_json longer than MC_MAX_INPUT_BYTES or nested deeper
- * than MC_MAX_JSON_DEPTH, or ids exhausted).
+ * MC_ERR_INVALID_ARGUMENT, MC_ERR_NOT_ALLOWED (editing, a command is set; legacy: files left in
+ * the tray, a refused type, slow mode), MC_ERR_LIMIT_EXCEEDED (files_json longer than
+ * MC_MAX_INPUT_BYTES or nested deeper than MC_MAX_JSON_DEPTH, or ids exhausted; legacy: the file
+ * is too large).
  */
 mc_status mc_draft_stage_files(mc_draft *draft, const char *files_json, char **out_result_json);
 
 /* Reports an upload event for attachment id (MC_UPLOAD_*): progress is read for
  * MC_UPLOAD_PROGRESS, value for COMPLETE (remote reference), FAIL and REJECT (message; NULL for
  * REJECT means "This file type isn't allowed."). An illegal transition is refused and changes
- * nothing.
- * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event or id, NaN progress, empty
- * value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL), MC_ERR_OUT_OF_RANGE (progress
- * outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition), MC_ERR_INVALID_UTF8,
- * MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES).
+ * nothing. Ids are never given out twice in a draft's life (snapshot and restore included): an
+ * event for a retired id (its tile removed, cancelled or sent: a late event of a cancelled
+ * upload) is refused with MC_ERR_NOT_ALLOWED and never lands on another tile.
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown event, id never given out, NaN
+ * progress, empty value), MC_ERR_NULL_ARGUMENT (value NULL for COMPLETE or FAIL),
+ * MC_ERR_OUT_OF_RANGE (progress outside [0, 1]), MC_ERR_NOT_ALLOWED (illegal transition, retired
+ * id), MC_ERR_INVALID_UTF8, MC_ERR_LIMIT_EXCEEDED (value longer than MC_MAX_INPUT_BYTES).
  */
 mc_status mc_draft_upload_event(mc_draft *draft, uint64_t id, mc_upload_event event, double progress, const char *value);
 
 /* Removes or cancels attachment id at any time; if it was uploading, the listener hears
  * MC_EVENT_CANCEL_UPLOAD so the host stops the upload.
- * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (unknown id).
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_ARGUMENT (id never given out), MC_ERR_NOT_ALLOWED
+ * (retired id: already removed or sent).
  */
 mc_status mc_draft_remove_attachment(mc_draft *draft, uint64_t id);
 
@@ -733,13 +792,29 @@ mc_status mc_draft_attachments(mc_draft *draft, char **out_json);
 
 /* A recorded voice note, already uploaded (remote), goes out at once as its own message
  * (never staged): stores the outgoing message JSON (as in mc_draft_send) in *out_message_json.
- * Refused while editing or while the tray holds anything (the mic button is hidden then).
+ * mime must be an audio type ("audio/..."; "" takes the type of the name's extension). It respects
+ * and starts slow mode, answers a reply being written and goes to the thread. Refused while
+ * editing, with a command set or while the tray holds anything (the mic button is hidden then).
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
- * MC_ERR_INVALID_ARGUMENT (an empty remote, a negative size), MC_ERR_NOT_ALLOWED (editing, a command
- * set, files staged, a size over max_file_size, the slow-mode cooldown), MC_ERR_LIMIT_EXCEEDED (a
- * string longer than MC_MAX_INPUT_BYTES).
+ * MC_ERR_INVALID_ARGUMENT (not audio, an empty remote, a negative size), MC_ERR_NOT_ALLOWED
+ * (editing, a command set, files staged, a size over max_file_size, the slow-mode cooldown),
+ * MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or ids exhausted).
  */
 mc_status mc_draft_voice_note(mc_draft *draft, const char *name, const char *mime, int64_t size, const char *remote, char **out_message_json);
+
+/* A sticker the user picked (the sticker button) goes out at once as its own message: stores it
+ * (as in mc_draft_send: "type": "sticker", "sticker": {"id", "url", "pack"}) in
+ * *out_message_json. sticker_id and pack (NULL for none) are 1-256 characters without
+ * control characters; url must be http or https (a bare host becomes https). It respects and
+ * starts slow mode, answers a reply being written and goes to the thread; the text stays.
+ * Refused while editing, with a command set or with stickers off ("sticker_available" in the UI
+ * state says whether the button shows).
+ * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8,
+ * MC_ERR_INVALID_ARGUMENT (id or pack), MC_ERR_UNSAFE_LINK (url), MC_ERR_NOT_ALLOWED (editing, a
+ * command set, stickers off, the slow-mode cooldown), MC_ERR_LIMIT_EXCEEDED (a string longer than
+ * MC_MAX_INPUT_BYTES).
+ */
+mc_status mc_draft_send_sticker(mc_draft *draft, const char *sticker_id, const char *url, const char *pack, char **out_message_json);
 
 
 /*
@@ -770,6 +845,8 @@ typedef int32_t mc_event;
 #define MC_EVENT_ERROR 10 /**< A call on the draft was refused: {"function", "status", "message"}. */
 #define MC_EVENT_CANCEL_UPLOAD 11 /**< The host should stop uploading attachment {"id"}. */
 #define MC_EVENT_FORMATTING 12 /**< The formatting of [start, end) changed (new offsets): {"start", "end"}; read it with mc_draft_spans. */
+#define MC_EVENT_CONFIG 13 /**< Options changed (mc_draft_update_config): an object of the changed options and their new values. */
+#define MC_EVENT_THREAD 14 /**< The thread changed: {"parent_id", "also_send_to_channel"}. */
 
 /* A listener (mc_draft_set_listener): user_data as registered, the event kind (MC_EVENT_*) and the
  * event's JSON payload, valid only during the call. It runs on the thread that made the call, after
@@ -798,13 +875,15 @@ mc_status mc_draft_set_listener(mc_draft *draft, mc_listener listener, void *use
  */
 
 /* Stores the whole draft as versioned JSON in *out_json (text, formats, selection, mode with
- * the put-aside draft, thread, command, tray, cooldown, clock); the caller frees it.
+ * the put-aside draft, thread, command, tray with its next attachment id, last message time,
+ * clock); the caller frees it.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
  */
 mc_status mc_draft_snapshot(mc_draft *draft, char **out_json);
 
-/* Restores a snapshot from mc_draft_snapshot. Uploads that were in flight come back as
- * retryable failures; the undo history starts empty. An unknown version or malformed snapshot is
+/* Restores a snapshot from mc_draft_snapshot (its version or version 1). Uploads that were in
+ * flight come back as retryable failures; the undo history starts empty; attachment ids go on
+ * past every id given out, so no id comes back. An unknown version or malformed snapshot is
  * refused and nothing changes.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
  * MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,

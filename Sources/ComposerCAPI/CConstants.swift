@@ -82,6 +82,8 @@ public enum CConstants {
         case .error: return "A call on the draft was refused: {\"function\", \"status\", \"message\"}."
         case .cancelUpload: return "The host should stop uploading attachment {\"id\"}."
         case .formatting: return "The formatting of [start, end) changed (new offsets): {\"start\", \"end\"}; read it with mc_draft_spans."
+        case .config: return "Options changed (mc_draft_update_config): an object of the changed options and their new values."
+        case .thread: return "The thread changed: {\"parent_id\", \"also_send_to_channel\"}."
         }
     }
 }

@@ -25,11 +25,14 @@ struct PendingDelivery: Sendable {
 }
 
 extension DraftState {
-    /// The events the call produced, from the observation after the previous call (or the
+    /// Ends a call that may have changed the draft (`HandleTable.with`), then gives the events it
+    /// produced, from the observation after the previous call (or the
     /// listener's registration) to now; nil while a batch defers them or nobody listens. The
     /// text and formatting events come from the document's change record, so computing them
     /// costs what the change costs.
     mutating func collectEvents() -> PendingDelivery? {
+        // The call is over: the composer forgets a banner whose cause is gone.
+        composer.settle()
         guard let listener, let old = lastObservation else {
             composer.discardChanges()
             return nil

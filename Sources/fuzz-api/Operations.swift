@@ -12,6 +12,7 @@ enum Op: UInt8, CaseIterable {
     case beginEdit, beginReply, cancelMode, setThread, setCommand, clearCommand, clear, tick, send
     case stageFiles, uploadEvent, removeAttachment, voiceNote, restore, setListener, read
     case newDraft, freeDraft, markdown, convertOffset, checkUndoRedo
+    case dismissBanner, updateConfig, startCooldown, sendSticker, setAlsoSendToChannel
 }
 
 /// Which handle a call gets.
@@ -277,6 +278,47 @@ extension Session {
         case .checkUndoRedo:
             if let index { checkUndoRedo(index) }
             return Outcome(function: "(undo/redo walk)", status: Status.ok, target: index)
+        case .dismissBanner: return outcome("mc_draft_dismiss_banner", "", mc_draft_dismiss_banner(h))
+        case .updateConfig:
+            let s = input.byte()
+            let json = s < 0xE0 ? configUpdateTokens[Int(s) % configUpdateTokens.count] : self.json()
+            let status = withCString(json) { mc_draft_update_config(h, $0) }
+            if status == Status.ok, let index {
+                // Fresh drafts for the round trips take the effective configuration from now on.
+                let (read, config, _) = getString { mc_draft_config(h, $0) }
+                guard read == Status.ok, let config else { fail("mc_draft_config after an update: \(Status.name(read))") }
+                slots[index].config = Array(config.utf8)
+            }
+            return outcome("mc_draft_update_config", cLiteral(json), status)
+        case .startCooldown:
+            let now = clock(index)
+            let s = input.byte()
+            let last: Int64
+            switch s % 8 {
+            case 0: last = now
+            case 1: last = now &- Int64(input.byte()) * 1000
+            case 2: last = now &+ 5000  // after now: counts as now
+            case 3: last = 0
+            case 4: last = -1
+            case 5: last = .max
+            case 6: last = .min
+            default: last = input.int64()
+            }
+            let status = mc_draft_start_cooldown(h, last, now)
+            if status == Status.ok, let index { slots[index].now = now }
+            return outcome("mc_draft_start_cooldown", "\(last), \(now)", status)
+        case .sendSticker:
+            let id = choice(stickerIDs), url = choice(urls + [Array("https://cdn.example/s.webp".utf8), nil])
+            let pack = choice([nil, Array("cats".utf8), [], Array("a\u{1}".utf8)])
+            let nullOut = input.byte() >= 0xF8
+            var out: UnsafeMutablePointer<CChar>?
+            let status = withCString(id) { i in withCString(url) { u in withCString(pack) { p in
+                nullOut ? mc_draft_send_sticker(h, i, u, p, nil) : mc_draft_send_sticker(h, i, u, p, &out) } } }
+            checkOutput("mc_draft_send_sticker", status, takeBytes(out), json: true, nullOut: nullOut)
+            return outcome("mc_draft_send_sticker", "\(cLiteral(id)), \(cLiteral(url)), \(cLiteral(pack)), \(nullOut ? "NULL" : "&out")", status)
+        case .setAlsoSendToChannel:
+            let on = input.bool()
+            return outcome("mc_draft_set_also_send_to_channel", "\(on)", mc_draft_set_also_send_to_channel(h, on))
         }
     }
 
@@ -380,3 +422,4 @@ private let names: [[UInt8]?] = ["Bob", "Al\u{301}", "\u{301}Bo", "Bo\u{1F3FD}",
                                  "\u{1100}"].map { Array($0.utf8) }
 private let messageIDs: [[UInt8]?] = ["m1", "m2", "", "a\u{1}b"].map { Array($0.utf8) }
 private let commandNames: [[UInt8]?] = ["cmd", "giphy", "", "a b", "/x"].map { Array($0.utf8) }
+private let stickerIDs: [[UInt8]?] = ["s1", "", "a\u{1}b", String(repeating: "s", count: 300), nil].map { $0.map { Array($0.utf8) } }

@@ -171,6 +171,31 @@ func seedInputs() -> [(String, [UInt8])] {
     attachments.call(.voiceNote, S.b(0, 0, 0, 0, 0))
     seeds.append(("attachments", attachments))
 
+    // What host apps asked for (issue 11): live configuration, cooldown from the last message,
+    // stickers, a thread reply to the channel, media metadata, banners dismissed.
+    var host = Seed()
+    host.call(.setThread, S.b(0))
+    host.call(.setAlsoSendToChannel, S.b(1))
+    host.call(.stageFiles, S.json(token: 45), S.b(0))  // a video with metadata
+    host.call(.updateConfig, S.b(13))  // images only: the video becomes an error tile
+    host.call(.stageFiles, S.json(token: 20), S.b(0))
+    host.call(.updateConfig, S.b(10))  // max_files 1, max_file_size 4: too many files, banner
+    host.call(.dismissBanner)
+    host.call(.updateConfig, S.b(9))  // slow mode 30 s
+    host.call(.startCooldown, S.b(0x28, 1, 2))  // now 10 s, the last message at 8 s
+    host.call(.sendSticker, S.b(0, 7, 1, 0))  // refused: cooldown
+    host.call(.tick, S.b(0xD0))
+    host.call(.sendSticker, S.b(0, 7, 1, 0))
+    host.call(.updateConfig, S.b(14))  // one attachment at a time, 1 MB
+    host.call(.removeAttachment, S.b(0))
+    host.call(.removeAttachment, S.b(2))
+    host.call(.tick, S.b(0xD0))
+    host.call(.stageFiles, S.json(token: 20), S.b(0))  // goes out at once
+    host.call(.updateConfig, S.b(11))  // commands and stickers off
+    host.call(.restore, S.json(token: 47))
+    host.call(.read, S.b(10, 0))
+    seeds.append(("host", host))
+
     var snapshots = Seed()
     snapshots.call(.restore, S.json(token: 16))  // an upload in flight
     snapshots.call(.read, S.b(10, 0))
@@ -311,6 +336,13 @@ func dictionaryEntries() -> [[UInt8]] {
     add(.setCommand, S.b(0, 1))
     for which: UInt8 in [0, 5, 6, 9, 10] { add(.read, S.b(which, 0)) }
     add(.markdown, S.b(1), S.text("<@uid:u1>"), [7], S.b(0))
+    add(.dismissBanner)
+    for update: UInt8 in [1, 9, 10, 11, 12, 13] { add(.updateConfig, [update]) }
+    add(.startCooldown, S.b(0, 1, 3))
+    add(.sendSticker, S.b(0, 7, 1, 0))
+    add(.setAlsoSendToChannel, S.b(1))
+    add(.stageFiles, S.json(token: 45), S.b(0))
+    add(.restore, S.json(token: 47))
     return entries
 }
 

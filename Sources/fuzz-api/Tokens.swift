@@ -80,7 +80,21 @@ let jsonTokens: [String] = [
     ##"{"u1":"Bob","u2":"e\u0301"}"##, ##"{"u1":"a\nb"}"##,
     // 36: deep and broken
     String(repeating: "[", count: 2000), ##"{"text":"x","spans":[{"start":0,"end":1,"format":"bold"}"##, "\u{FEFF}{}", "{\"a\":1,\"a\":2}",
+    // 40: live configuration updates (mc_draft_update_config; 25-33 serve too)
+    ##"{"slow_mode_seconds":30}"##, ##"{"max_files":1,"max_file_size":4}"##,
+    ##"{"commands":false,"stickers":false,"multiple_attachments":false}"##, ##"{"rich_text":false,"undo_depth":0}"##,
+    ##"{"allowed_types":["image/*"],"typing_events":false,"mention_limit":0}"##,
+    // 45: picked files with media metadata, good and bad
+    ##"[{"name":"v.mp4","mime":"video/mp4","size":9,"width":640,"height":480,"duration":1.5,"extra":{"k":[1,{"n":null}],"f":1e300}}]"##,
+    ##"[{"name":"a","size":1,"width":0,"duration":-1,"extra":[]}]"##,
+    // 47: a version 2 snapshot: thread reply to the channel, next id, metadata, last message time
+    ##"{"version":2,"document":{"text":"hi","spans":[]},"selection":[2,2],"mode":{"kind":"new"},"thread_parent_id":"t1","also_send_to_channel":true,"command":{"name":"giphy","args":null},"tray":{"tiles":[{"id":3,"name":"a.png","mime":"image/png","size":5,"ref":"r","state":"uploaded","remote":"x","width":2,"height":3,"extra":{}}],"next_id":9},"last_message_at":500,"now":1000}"##,
+    // 48: back to larger files, one at a time
+    ##"{"max_file_size":1048576,"multiple_attachments":false}"##,
 ]
+
+/// The configuration updates mc_draft_update_config mostly gets (jsonTokens 25-33, 40-44 and 48).
+let configUpdateTokens: [[UInt8]] = (Array(jsonTokens[25...33]) + Array(jsonTokens[40...44]) + [jsonTokens[48]]).map { Array($0.utf8) }
 
 // 110: more cluster continuations (a Hangul vowel after a leading consonant, a second regional
 // indicator, an emoji after a ZWJ) and their starters

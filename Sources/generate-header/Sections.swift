@@ -37,11 +37,12 @@ let sections: [Section] = [
         introduction: """
         A draft is one composer: the message being written and everything around it. mc_draft_new \
         creates one from a JSON configuration (the options are listed there), mc_draft_config reads \
-        the effective configuration back, and mc_draft_free ends it. A handle is valid on every \
+        the effective configuration back, mc_draft_update_config changes options of a live draft, \
+        and mc_draft_free ends it. A handle is valid on every \
         thread from mc_draft_new until mc_draft_free.
         """,
         types: ["mc_draft"],
-        functions: ["mc_draft_new", "mc_draft_config", "mc_draft_free"]),
+        functions: ["mc_draft_new", "mc_draft_config", "mc_draft_update_config", "mc_draft_free"]),
     Section(
         title: "Text and selection",
         introduction: """
@@ -122,14 +123,18 @@ let sections: [Section] = [
         title: "Composer",
         introduction: """
         What makes the text a message: whether it may be sent and why not, sending it, the mode (a \
-        new message, an edit of a sent one, a reply), the thread, the slash command, and the host's \
-        clock, which drives typing notices and the slow-mode cooldown. mc_draft_ui_state gives \
-        everything a UI draws, in one JSON object (README.md, "UI state").
+        new message, an edit of a sent one, a reply), the thread and whether a reply also goes to \
+        the channel, the slash command, the info banner, and the host's clock, which drives typing \
+        notices and the slow-mode cooldown (a cooldown can also start from a message the host knows \
+        of). mc_draft_ui_state gives everything a UI draws, in one JSON object (README.md, "UI \
+        state").
         """,
         functions: [
             "mc_draft_ui_state", "mc_draft_can_send", "mc_draft_send", "mc_draft_clear", "mc_draft_tick",
+            "mc_draft_start_cooldown",
             "mc_draft_begin_edit", "mc_draft_begin_reply", "mc_draft_cancel_mode", "mc_draft_set_thread",
-            "mc_draft_set_command", "mc_draft_clear_command",
+            "mc_draft_set_also_send_to_channel",
+            "mc_draft_set_command", "mc_draft_clear_command", "mc_draft_dismiss_banner",
         ]),
     Section(
         title: "Attachments",
@@ -138,13 +143,14 @@ let sections: [Section] = [
         reports each step with mc_draft_upload_event: queued -> uploading (progress never goes \
         backwards) -> uploaded; or failed, retryable, back to queued; or error, final. A draft \
         cannot be sent while uploads are pending or a tile failed. The configuration sets the \
-        limits (max_files, max_file_size, allowed_types, multiple_attachments). A voice note, \
-        already uploaded, goes out at once as its own message.
+        limits (max_files, max_file_size, allowed_types, multiple_attachments); with \
+        multiple_attachments off a picked file goes out at once as its own message. A voice note, \
+        already uploaded, and a sticker also go out at once as their own messages.
         """,
         constants: ["upload"],
         functions: [
             "mc_draft_stage_files", "mc_draft_upload_event", "mc_draft_remove_attachment", "mc_draft_attachments",
-            "mc_draft_voice_note",
+            "mc_draft_voice_note", "mc_draft_send_sticker",
         ]),
     Section(
         title: "Events and listener",

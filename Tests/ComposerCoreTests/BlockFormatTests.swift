@@ -49,6 +49,29 @@ import Testing
         expectEdit("ab\n|", "ab\n[\(kind.name)]|") { d in d.type(shortcut) }
     }
 
+    /// Issue 11: three backticks, Enter, code — the Enter confirms the block the backticks opened.
+    @Test func enterRightAfterThreeBackticksKeepsTheCodeBlock() {
+        expectEdit("|", "[code_block]code|") { d in d.type("```"); d.enter(); d.type("code") }
+        expectEdit("ab\n|", "ab\n[code_block]code|") { d in d.type("```"); d.enter(); d.type("code") }
+        // Typed as one string, a "\n" is that Enter too.
+        expectEdit("|", "[code_block]code|") { d in d.insert("```\ncode") }
+        expectEdit("|", "[code_block]code|") { d in d.type("```\ncode") }
+        // Then Enter goes on inside the block, and Enter on an empty line ends it.
+        expectEdit("|", "[code_block]a\n[code_block]b\n|") { d in d.type("```\na\nb\n\n") }
+    }
+
+    @Test func theConfirmingEnterIsOnlyTheOneRightAfterTheShortcut() {
+        // A second Enter on the still empty line ends the block, as on any empty block line.
+        expectEdit("|", "|") { d in d.type("```"); d.enter(); d.enter() }
+        // Anything in between (a caret move, typing and deleting) makes Enter an ordinary one.
+        expectEdit("x\n|", "x\n|") { d in d.type("```"); d.setSelection(anchor: 2, focus: 2); d.enter() }
+        expectEdit("|", "|") { d in d.type("```"); d.type("a"); d.deleteBackward(); d.enter() }
+        // Other shortcuts are unchanged: Enter on their empty line ends them.
+        expectEdit("|", "|") { d in d.type("- "); d.enter() }
+        // The confirming Enter changes nothing, so undo goes back to the typed backticks.
+        expectEdit("|", "```|") { d in d.type("```"); d.enter(); d.undo() }
+    }
+
     @Test func shortcutUndoGivesTheTypedCharactersBack() {
         expectEdit("|", "- |") { d in d.type("- "); d.undo() }
     }

@@ -4,7 +4,7 @@ import Testing
 @Suite struct DraftConfigTests {
     static let defaultJSON = #"{"rich_text":true,"mentions":true,"mention_limit":10,"max_length":null,"trim":true,"#
         + #""typing_events":true,"multiple_attachments":true,"max_files":10,"max_file_size":104857600,"#
-        + #""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0}"#
+        + #""allowed_types":null,"undo_depth":100,"slow_mode_seconds":0,"commands":true,"stickers":true}"#
 
     @Test func defaultsMatchSpec() {
         let c = DraftConfig()
@@ -19,6 +19,7 @@ import Testing
         #expect(c.maxFileSizeBytes == 104_857_600)
         #expect(c.allowedTypes == nil)
         #expect(c.undoDepth == 100)
+        #expect(c.commandsEnabled && c.stickersEnabled)
     }
 
     @Test(arguments: [nil, "{}", " { }\n", "\t{}\r\n"] as [String?])
@@ -36,7 +37,7 @@ import Testing
 
     @Test func everyKeySet() throws {
         // Keys in a different order than jsonValue writes them.
-        let json = #"{"slow_mode_seconds":30,"undo_depth":5,"allowed_types":["image/png","Video/*"],"max_file_size":2048,"max_files":3,"#
+        let json = #"{"stickers":false,"commands":false,"slow_mode_seconds":30,"undo_depth":5,"allowed_types":["image/png","Video/*"],"max_file_size":2048,"max_files":3,"#
             + #""multiple_attachments":false,"typing_events":false,"trim":false,"max_length":500,"mention_limit":2,"#
             + #""mentions":false,"rich_text":false}"#
         let c = try DraftConfig(json: json)
@@ -51,9 +52,10 @@ import Testing
         #expect(c.maxFileSizeBytes == 2048)
         #expect(c.allowedTypes == ["image/png", "video/*"])
         #expect(c.undoDepth == 5)
+        #expect(!c.commandsEnabled && !c.stickersEnabled)
         #expect(JSONWriter.write(c.jsonValue) == #"{"rich_text":false,"mentions":false,"mention_limit":2,"max_length":500,"#
             + #""trim":false,"typing_events":false,"multiple_attachments":false,"max_files":3,"max_file_size":2048,"#
-            + #""allowed_types":["image/png","video/*"],"undo_depth":5,"slow_mode_seconds":30}"#)
+            + #""allowed_types":["image/png","video/*"],"undo_depth":5,"slow_mode_seconds":30,"commands":false,"stickers":false}"#)
         #expect(try DraftConfig(json: JSONWriter.write(c.jsonValue)) == c)
     }
 
@@ -62,7 +64,8 @@ import Testing
         let values: [String: String] = [
             "rich_text": "false", "mentions": "false", "mention_limit": "3", "max_length": "7", "trim": "false",
             "typing_events": "false", "multiple_attachments": "false", "max_files": "4", "max_file_size": "9",
-            "allowed_types": #"["text/plain"]"#, "undo_depth": "0", "slow_mode_seconds": "5",
+            "allowed_types": #"["text/plain"]"#, "undo_depth": "0", "slow_mode_seconds": "5", "commands": "false",
+            "stickers": "false",
         ]
         let value = try #require(values[key])
         let c = try DraftConfig(json: "{\"\(key)\":\(value)}")
@@ -125,6 +128,7 @@ import Testing
         ("max_file_size", #""1MB""#), ("max_file_size", "1e6"), ("max_file_size", "null"),
         ("undo_depth", #""100""#), ("undo_depth", "false"),
         ("slow_mode_seconds", #""5""#), ("slow_mode_seconds", "1.5"),
+        ("commands", "0"), ("commands", #""off""#), ("stickers", "null"), ("stickers", "[]"),
         ("allowed_types", #""image/png""#), ("allowed_types", "{}"), ("allowed_types", "true"), ("allowed_types", "1"),
     ]
 
@@ -161,6 +165,28 @@ import Testing
     @Test(arguments: ["[]", "[{}]", "42", "-1", #""rich_text""#, "true", "null"])
     func refusesNonObjects(_ json: String) {
         expectRefusal(.invalidArgument) { try DraftConfig(json: json) }
+    }
+
+    // MARK: Live updates (issue 11, point 5)
+
+    @Test func anUpdateChangesOnlyTheKeysItNames() throws {
+        let start = try DraftConfig(json: #"{"mention_limit":3,"max_files":4,"rich_text":false}"#)
+        let updated = try start.updating(json: #"{"max_files":2,"slow_mode_seconds":30,"max_length":null}"#)
+        var expected = start
+        expected.maxFiles = 2
+        expected.slowModeSeconds = 30
+        #expect(updated == expected)
+        #expect(try start.updating(json: "{}") == start)
+        #expect(JSONWriter.write(updated.changes(from: start)) == #"{"max_files":2,"slow_mode_seconds":30}"#)
+        #expect(JSONWriter.write(start.changes(from: start)) == "{}")
+    }
+
+    @Test(arguments: [
+        #"{"max_files":2,"bogus":1}"#, #"{"max_files":2,"mention_limit":-1}"#, #"{"max_files":2,"allowed_types":["not a type"]}"#,
+        #"{"max_files":2,"trim":"yes"}"#, "[]",
+    ])
+    func anUpdateIsValidatedWhole(_ json: String) {
+        expectRefusal(.invalidArgument) { try DraftConfig().updating(json: json) }
     }
 }
 

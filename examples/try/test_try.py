@@ -36,9 +36,15 @@ class Pane:
         # A private server: its socket lives in the test's temporary directory.
         self.tmux = ["tmux", "-S", os.path.join(directory, "tmux.socket"), "-u", "-f", "/dev/null"]
         self.stty_file = os.path.join(directory, "stty-after")
-        # The wrapper records the terminal's settings after the program ends (restored or not);
-        # remain-on-exit keeps the dead pane so its exit status and last screen can be read.
-        command = f"{shlex.quote(binary)}; status=$?; stty -a > {shlex.quote(self.stty_file)}; exit $status"
+        self.status_file = os.path.join(directory, "status")
+        # The wrapper records the terminal's settings after the program ends (restored or not) and
+        # the program's exit status (tmux's pane_dead_status is sometimes left empty for a pane
+        # that did exit); remain-on-exit keeps the dead pane so its last screen can be read.
+        command = (
+            f"{shlex.quote(binary)}; status=$?; stty -a > {shlex.quote(self.stty_file)}; "
+            f"echo $status > {shlex.quote(self.status_file)}.tmp; mv {shlex.quote(self.status_file)}.tmp "
+            f"{shlex.quote(self.status_file)}; exit $status"
+        )
         self.run(
             "new-session", "-d", "-s", "try", "-x", str(COLUMNS), "-y", str(ROWS),
             f"env LANG=C.UTF-8 TERM=tmux-256color sh -c {shlex.quote(command)}",
@@ -62,9 +68,13 @@ class Pane:
         return self.run("capture-pane", "-t", "try", "-p", *flags)
 
     def dead(self) -> tuple[bool, str]:
-        """Whether the pane's program has ended, and its exit status ("" while it runs)."""
-        fields = self.run("display-message", "-t", "try", "-p", "#{pane_dead} #{pane_dead_status}").split()
-        return fields[:1] == ["1"], " ".join(fields[1:])
+        """Whether the pane's program has ended, and its exit status ("" while it runs), as the
+        wrapper recorded it."""
+        dead = self.run("display-message", "-t", "try", "-p", "#{pane_dead}").strip() == "1"
+        if not dead or not os.path.exists(self.status_file):
+            return False, ""
+        with open(self.status_file, encoding="utf-8") as file:
+            return True, file.read().strip()
 
     def wait(self, what: str, condition: Callable[[str], bool], escapes: bool = False) -> str:
         deadline = time.monotonic() + TIMEOUT_S

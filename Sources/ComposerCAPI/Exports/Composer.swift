@@ -7,9 +7,10 @@ func readMentionNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Strin
 }
 
 /// Stores the whole UI state as JSON in `*out_json` (README "UI state"): can_send and why not,
-/// mode and reply preview, thread, selection, active formats, tray tiles, attachment and mic
-/// availability, info banner, mention and command queries, command, cooldown remaining, length
-/// and limit, typing, undo/redo availability. The caller frees it with mc_string_free.
+/// mode and reply preview, thread and also_send_to_channel, selection, active formats, tray tiles,
+/// attachment, mic and sticker availability, info banner, mention and command queries, command,
+/// cooldown remaining, length and limit, typing, undo/redo availability. The caller frees it with
+/// mc_string_free.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_ui_state")
 public func mc_draft_ui_state(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -49,6 +50,28 @@ public func mc_draft_tick(_ draft: OpaquePointer?, _ now_ms: Int64) -> Int32 {
     }
 }
 
+/// Starts with a slow-mode cooldown: the user's last message went out at `last_message_ms` (host
+/// clock, as the host knows it: before this draft existed, or from another device) and the clock
+/// is now `now_ms` (as mc_draft_tick). The next new message waits slow_mode_seconds from
+/// `last_message_ms` (kept for later when slow mode is off). A time after `now_ms` counts as
+/// `now_ms`; one before the last message the draft knows of changes nothing.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_OUT_OF_RANGE (a negative time, a clock negative or going
+/// backwards).
+@_cdecl("mc_draft_start_cooldown")
+public func mc_draft_start_cooldown(_ draft: OpaquePointer?, _ last_message_ms: Int64, _ now_ms: Int64) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.startCooldown(lastMessageAt: last_message_ms, now: now_ms) }
+    }
+}
+
+/// Dismisses the info banner (the user closed it); nothing happens without one. A banner also
+/// goes by itself once its cause is gone (back under the mention limit, room in the tray).
+/// Errors: MC_ERR_INVALID_HANDLE.
+@_cdecl("mc_draft_dismiss_banner")
+public func mc_draft_dismiss_banner(_ draft: OpaquePointer?) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.dismissBanner() } }
+}
+
 /// Stores whether the draft can be sent now in `*out_can_send` (the reason is in
 /// mc_draft_ui_state's "send_blocked").
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
@@ -62,9 +85,11 @@ public func mc_draft_can_send(_ draft: OpaquePointer?, _ out_can_send: UnsafeMut
 
 /// Sends at the host's time `now_ms`: stores the outgoing messages as a JSON array in
 /// `*out_messages_json` (README "Outgoing messages": type text | media | command | edit, markdown
-/// text, mentions, attachment kind and attachments, command and args, quoted_id, edited_id,
-/// parent_id) and clears the draft (the thread stays; an edit gives back the draft put aside).
-/// Hand-typed markdown is converted first (rich text on) and whitespace trimmed (trim on).
+/// text, mentions, attachment kind and attachments with media metadata, command and args,
+/// quoted_id, edited_id, parent_id, sticker, also_send_to_channel) and clears the draft (the
+/// thread stays; an edit gives back the draft put aside). Hand-typed markdown is converted first
+/// (rich text on) and whitespace trimmed (trim on). A new message starts the slow-mode cooldown
+/// and resets also_send_to_channel; an edit does neither, and slow mode never holds it.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_OUT_OF_RANGE (clock backwards),
 /// MC_ERR_NOT_ALLOWED (not sendable; the message says why). A refused send changes nothing.
 @_cdecl("mc_draft_send")
@@ -136,7 +161,8 @@ public func mc_draft_cancel_mode(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in try withDraft(draft) { $0.composer.cancelMode() } }
 }
 
-/// Sets the thread parent message id that every outgoing message carries (NULL clears it).
+/// Sets the thread parent message id that every outgoing message carries (NULL clears it);
+/// another thread (or none) resets also_send_to_channel. The listener hears MC_EVENT_THREAD.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT (empty, longer than
 /// 256 characters, or with control characters), MC_ERR_LIMIT_EXCEEDED (parent_id longer than
 /// MC_MAX_INPUT_BYTES).
@@ -148,15 +174,29 @@ public func mc_draft_set_thread(_ draft: OpaquePointer?, _ parent_id: UnsafePoin
     }
 }
 
-/// Sets a slash command `name` (without "/") with `args` (NULL for none): text and attachments
-/// are cleared and the draft now sends the command.
+/// Sets whether the next new message, a thread reply, also goes to the channel (Stream's "also
+/// send in channel"): it goes out as "also_send_to_channel" on that message and resets after it
+/// (an edit neither carries nor resets it; another thread resets it). The listener hears
+/// MC_EVENT_THREAD.
+/// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NOT_ALLOWED (turning it on without a thread parent).
+@_cdecl("mc_draft_set_also_send_to_channel")
+public func mc_draft_set_also_send_to_channel(_ draft: OpaquePointer?, _ enabled: Bool) -> Int32 {
+    boundary(#function, draft) { () throws(CAPIError) in
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.setAlsoSendToChannel(enabled) }
+    }
+}
+
+/// Sets a slash command `name` (without "/") with `args` (NULL for none: "args" is then null in
+/// the UI state and the outgoing message, unless text is typed after): text and attachments are
+/// cleared and the draft now sends the command.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_ARGUMENT,
-/// MC_ERR_NOT_ALLOWED (while editing), MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES).
+/// MC_ERR_NOT_ALLOWED (while editing, or with commands off), MC_ERR_LIMIT_EXCEEDED (a string longer
+/// than MC_MAX_INPUT_BYTES).
 @_cdecl("mc_draft_set_command")
 public func mc_draft_set_command(_ draft: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ args: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let command = try CStrings.read(name, "name")
-        let arguments = try CStrings.readOptional(args, "args") ?? ""
+        let arguments = try CStrings.readOptional(args, "args")
         try withDraft(draft) { s throws(ComposerError) in try s.composer.setCommand(name: command, args: arguments) }
     }
 }
@@ -169,7 +209,8 @@ public func mc_draft_clear_command(_ draft: OpaquePointer?) -> Int32 {
 }
 
 /// Stores the whole draft as versioned JSON in `*out_json` (text, formats, selection, mode with
-/// the put-aside draft, thread, command, tray, cooldown, clock); the caller frees it.
+/// the put-aside draft, thread, command, tray with its next attachment id, last message time,
+/// clock); the caller frees it.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT.
 @_cdecl("mc_draft_snapshot")
 public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
@@ -179,8 +220,9 @@ public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutable
     }
 }
 
-/// Restores a snapshot from mc_draft_snapshot. Uploads that were in flight come back as
-/// retryable failures; the undo history starts empty. An unknown version or malformed snapshot is
+/// Restores a snapshot from mc_draft_snapshot (its version or version 1). Uploads that were in
+/// flight come back as retryable failures; the undo history starts empty; attachment ids go on
+/// past every id given out, so no id comes back. An unknown version or malformed snapshot is
 /// refused and nothing changes.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT, MC_ERR_OUT_OF_RANGE, MC_ERR_UNSAFE_LINK, MC_ERR_INVALID_COLOR,

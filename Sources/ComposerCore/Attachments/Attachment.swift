@@ -12,16 +12,19 @@ public struct Attachment: Equatable, Sendable {
     public let kind: AttachmentKind
     /// The host's opaque reference, as given when staging.
     public let hostReference: String
+    /// The host's media metadata, as picked.
+    public let metadata: MediaMetadata
     public internal(set) var state: UploadState
 
     init(id: UInt64, name: String, mimeType: String, size: Int64, hostReference: String, state: UploadState,
-         kind: AttachmentKind? = nil) {
+         kind: AttachmentKind? = nil, metadata: MediaMetadata = MediaMetadata()) {
         self.id = id
         self.name = name
         self.mimeType = mimeType
         self.size = size
         self.kind = kind ?? AttachmentKind(mimeType: mimeType)
         self.hostReference = hostReference
+        self.metadata = metadata
         self.state = state
     }
 }

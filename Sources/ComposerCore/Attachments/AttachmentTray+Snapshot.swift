@@ -2,27 +2,34 @@ extension AttachmentTray {
     /// The tray for a draft snapshot:
     /// ```
     /// {"tiles": [{"id": 1, "name": "cat.png", "mime": "image/png", "size": 52311, "ref": "host ref",
-    ///             "state": "uploading", "progress": 0.25}]}
+    ///             "state": "uploading", "progress": 0.25, "width": 640, "height": 480}],
+    ///  "next_id": 4}
     /// ```
     /// Per state, one more key: `progress` (number in 0...1) for `uploading`, `remote` (string) for
-    /// `uploaded`, `error` (string) for `failed` and `error`; none for `queued`. Limits are not part
-    /// of it: they come from the configuration.
+    /// `uploaded`, `error` (string) for `failed` and `error`; none for `queued`. The media metadata
+    /// (`width`, `height`, `duration`, `extra`) is there when the file had it. `next_id` is the id
+    /// the next tile gets, so that ids stay unique across a snapshot and its restore. Limits are
+    /// not part of it: they come from the configuration.
     public var snapshot: JSONValue {
-        .object([("tiles", .array(tiles.map(AttachmentTray.snapshotValue(of:))))])
+        .object([("tiles", .array(tiles.map(AttachmentTray.snapshotValue(of:)))),
+                 ("next_id", .integer(Int64(truncatingIfNeeded: nextID)))])
     }
 
     /// `snapshot`, written compactly.
     public var snapshotJSON: String { JSONWriter.write(snapshot) }
 
     /// Restores a tray from `snapshot`. Tiles that were queued or uploading come back as
-    /// `failed("Upload interrupted.")`, so the user can retry them; the next id is one more than the
-    /// largest restored id. Tiles are restored even when they exceed `limits`.
+    /// `failed("Upload interrupted.")`, so the user can retry them; the next id is `next_id` (one
+    /// more than the largest restored id in a snapshot without it). Tiles are restored even when
+    /// they exceed `limits`.
     /// - Throws: `.invalidArgument` for anything malformed (unknown or missing keys, wrong types, an id
-    ///   below 1 or repeated, a negative size, an unknown state, an empty message or reference),
-    ///   `.outOfRange` for a progress outside 0...1.
+    ///   below 1 or repeated, a negative size, an unknown state, an empty message or reference, bad
+    ///   media metadata, a `next_id` not above every tile's id or past 2^63), `.outOfRange` for a
+    ///   progress outside 0...1.
     public init(snapshot: JSONValue, limits: AttachmentLimits = AttachmentLimits()) throws(ComposerError) {
         var reader = try JSONObjectReader(snapshot, context: "tray snapshot")
         let values = try reader.array("tiles") ?? []
+        let next = try reader.integer("next_id")
         try reader.finish()
         var tiles: [Attachment] = []
         var largest: UInt64 = 0
@@ -34,7 +41,15 @@ extension AttachmentTray {
             largest = max(largest, tile.id)
             tiles.append(tile)
         }
-        self.init(limits: limits, tiles: tiles, nextID: largest + 1)
+        var nextID = largest + 1
+        if let next {
+            // maxID + 1 (Int64.max): every id has been given out, the tray stages nothing more.
+            guard next >= 1, UInt64(next) > largest else {
+                throw .invalidArgument("tray snapshot: \"next_id\" must be above every tile's id (\(largest)), not \(next)")
+            }
+            nextID = UInt64(next)
+        }
+        self.init(limits: limits, tiles: tiles, nextID: nextID)
     }
 
     /// Parses `snapshotJSON`; see `init(snapshot:limits:)`.
@@ -57,19 +72,22 @@ extension AttachmentTray {
         case .uploaded(let r): members.append(("remote", .string(r)))
         case .failed(let m), .error(let m): members.append(("error", .string(m)))
         }
-        return .object(members)
+        return .object(members + tile.metadata.presentMembers)
     }
 
     private static func tile(from value: JSONValue, context: String) throws(ComposerError) -> Attachment {
         var r = try JSONObjectReader(value, context: context)
         let id = try r.requiredInteger("id")
-        guard id >= 1 else { throw .invalidArgument("\(context): id must be at least 1, not \(id)") }
+        guard id >= 1, UInt64(id) <= AttachmentTray.maxID else {
+            throw .invalidArgument("\(context): id must be in 1...\(AttachmentTray.maxID), not \(id)")
+        }
         let name = try r.requiredString("name")
         let mime = try r.requiredString("mime")
         let size = try r.requiredInteger("size")
         guard size >= 0 else { throw .invalidArgument("\(context): size must not be negative, not \(size)") }
         let ref = try r.requiredString("ref")
         let stateName = try r.requiredString("state")
+        let metadata = try MediaMetadata.read(&r, context: context)
         let state: UploadState
         switch stateName {
         case "queued":
@@ -96,7 +114,7 @@ extension AttachmentTray {
         }
         try r.finish()
         return Attachment(id: UInt64(id), name: name, mimeType: _FileTypes.effectiveMIMEType(mime, fileName: name),
-                          size: size, hostReference: ref, state: state)
+                          size: size, hostReference: ref, state: state, metadata: metadata)
     }
 
     private static func nonEmpty(_ s: String, _ key: String, _ context: String) throws(ComposerError) -> String {

@@ -2,23 +2,67 @@
 /// machine of each tile (driven by the host), removal, send readiness and the split for sending.
 /// A refused call throws and leaves the tray unchanged.
 public struct AttachmentTray: Equatable, Sendable {
-    /// Applied when staging; changing them does not re-check tiles already staged.
+    /// Applied when staging; setting them does not re-check tiles already staged
+    /// (`relimit(_:)` does).
     public var limits: AttachmentLimits
     /// The tiles, in staging order.
     public private(set) var tiles: [Attachment] = []
-    /// The id the next tile gets; ids stay at most `Int64.max` so that they fit in JSON and C.
+    /// The id the next tile gets. Ids stay below `Int64.max` (`maxID`), so that every id and this
+    /// counter fit in JSON and C.
     var nextID: UInt64 = 1
+    /// The largest id a tile can get.
+    public static let maxID = UInt64(Int64.max) - 1
 
     public init(limits: AttachmentLimits = AttachmentLimits()) {
         self.limits = limits
     }
 
-    /// A tray holding restored tiles (see `init(snapshot:limits:)`).
-    /// Takes the next id without staging anything (a voice note is sent at once but still gets
-    /// an id of the draft's sequence).
-    mutating func reserveID() -> UInt64 {
+    /// Takes the next id without staging anything (a voice note or a legacy pick is sent at once
+    /// but still gets an id of the draft's sequence).
+    /// - Throws: `.limitExceeded` when the ids have run out.
+    mutating func reserveID() throws(ComposerError) -> UInt64 {
+        guard nextID <= AttachmentTray.maxID else { throw .limitExceeded("the attachment tray has run out of ids") }
         defer { nextID += 1 }
         return nextID
+    }
+
+    /// Whether `id` was given out and its tile is gone (removed, cancelled or sent): events for it
+    /// are refused, and no later tile ever gets it.
+    public func isRetired(_ id: UInt64) -> Bool {
+        id >= 1 && id < nextID && attachment(id: id) == nil
+    }
+
+    /// The id the next tile gets.
+    public var nextAttachmentID: UInt64 { nextID }
+
+    /// Makes sure no later tile gets an id below `id` (trays of one draft share its sequence).
+    mutating func reserveIDs(below id: UInt64) {
+        nextID = max(nextID, id)
+    }
+
+    /// Takes new limits and checks the tiles against them, as staging would: a tile whose type
+    /// is no longer allowed, or that is now over the size limit, becomes the non-retryable error
+    /// it would have staged as. Error tiles stay errors; nothing else changes, so a tray over a
+    /// lowered `maxFiles` keeps its tiles (the composer blocks sending until some are removed).
+    /// - Returns: the ids of the tiles that were uploading and became errors (their uploads must stop).
+    public mutating func relimit(_ new: AttachmentLimits) -> [UInt64] {
+        limits = new
+        var stopped: [UInt64] = []
+        for i in tiles.indices {
+            let tile = tiles[i]
+            if case .error = tile.state { continue }
+            let message: String
+            if !new.allows(mimeType: tile.mimeType) {
+                message = AttachmentNotice.typeNotAllowed
+            } else if tile.size > new.maxFileSizeBytes {
+                message = AttachmentNotice.fileTooLarge(limitBytes: new.maxFileSizeBytes)
+            } else {
+                continue
+            }
+            if case .uploading = tile.state { stopped.append(tile.id) }
+            tiles[i].state = .error(message: message)
+        }
+        return stopped
     }
 
     init(limits: AttachmentLimits, tiles: [Attachment], nextID: UInt64) {
@@ -47,7 +91,7 @@ public struct AttachmentTray: Equatable, Sendable {
         }
         let room = max(0, limits.maxFiles - tiles.count)
         let accepted = files.prefix(room)
-        let idsLeft = UInt64(Int64.max) + 1 - nextID
+        let idsLeft = AttachmentTray.maxID + 1 - nextID
         guard UInt64(accepted.count) <= idsLeft else { throw .limitExceeded("the attachment tray has run out of ids") }
         var staged: [UInt64] = []
         for file in accepted {
@@ -61,7 +105,7 @@ public struct AttachmentTray: Equatable, Sendable {
                 state = .queued
             }
             tiles.append(Attachment(id: nextID, name: file.name, mimeType: mime, size: file.size,
-                                    hostReference: file.hostReference, state: state))
+                                    hostReference: file.hostReference, state: state, metadata: file.metadata))
             staged.append(nextID)
             nextID += 1
         }
@@ -78,7 +122,8 @@ public struct AttachmentTray: Equatable, Sendable {
 
     /// Applies an upload event to a tile (the table is on `UploadState.applying(_:)`).
     /// - Returns: the tile's new state.
-    /// - Throws: `.invalidArgument` for an unknown id or a bad event argument, `.outOfRange` for a
+    /// - Throws: `.notAllowed` for a retired id (see `index(of:)`), `.invalidArgument` for an id
+    ///   never given out or a bad event argument, `.outOfRange` for a
     ///   progress outside `0...1`, `.notAllowed` for an illegal transition.
     @discardableResult
     public mutating func apply(_ event: UploadEvent, to id: UInt64) throws(ComposerError) -> UploadState {
@@ -96,7 +141,7 @@ public struct AttachmentTray: Equatable, Sendable {
 
     /// Removes (cancels) a tile, in any state.
     /// - Returns: true when the tile was uploading, so the host must stop that upload.
-    /// - Throws: `.invalidArgument` for an unknown id.
+    /// - Throws: `.notAllowed` for a retired id, `.invalidArgument` for an id never given out.
     @discardableResult
     public mutating func remove(_ id: UInt64) throws(ComposerError) -> Bool {
         let i = try index(of: id)
@@ -148,8 +193,11 @@ public struct AttachmentTray: Equatable, Sendable {
         }
     }
 
+    /// - Throws: `.notAllowed` for a retired id (its tile was removed or sent: a late upload event
+    ///   is refused, never applied to another tile), `.invalidArgument` for an id never given out.
     private func index(of id: UInt64) throws(ComposerError) -> Int {
         guard let i = tiles.firstIndex(where: { $0.id == id }) else {
+            if isRetired(id) { throw .notAllowed("attachment \(id) was removed or sent: events for it are refused") }
             throw .invalidArgument("no attachment with id \(id) in the tray")
         }
         return i

@@ -8,11 +8,14 @@ public struct PickedFile: Equatable, Sendable {
     public var size: Int64
     /// Opaque to the engine: whatever lets the host find the file again (a path, a URI, a handle).
     public var hostReference: String
+    /// Width, height, duration and the host's own object, handed back on send.
+    public var metadata: MediaMetadata
 
-    public init(name: String, mimeType: String, size: Int64, hostReference: String = "") {
+    public init(name: String, mimeType: String, size: Int64, hostReference: String = "", metadata: MediaMetadata = MediaMetadata()) {
         self.name = name
         self.mimeType = mimeType
         self.size = size
         self.hostReference = hostReference
+        self.metadata = metadata
     }
 }

@@ -6,4 +6,13 @@ public struct TrayStageResult: Equatable, Sendable {
     public let dropped: Int
     /// The info banner to show ("You can attach up to N files."), when picks were dropped.
     public let notice: String?
+    /// The messages the pick went out as at once (legacy single-attachment mode), else none.
+    public let messages: [OutgoingMessage]
+
+    init(staged: [UInt64], dropped: Int, notice: String?, messages: [OutgoingMessage] = []) {
+        self.staged = staged
+        self.dropped = dropped
+        self.notice = notice
+        self.messages = messages
+    }
 }

@@ -16,13 +16,13 @@ extension Composer {
 
     /// Inserts a mention at the selection (`Editor.insertMention`), under the message's rules:
     /// refused when mentions are off, or when the draft already holds `mention_limit` mentions
-    /// (mentions the insertion replaces do not count); that refusal also raises the info banner
-    /// (README "What the engine does").
+    /// (mentions the insertion replaces do not count); that refusal also raises the info banner,
+    /// which shows until the draft is back under the limit (README "What the engine does").
     public mutating func insertMention(uid: String, name: String) throws(ComposerError) {
         guard config.mentionsEnabled else { throw .notAllowed("mentions are disabled") }
         try MentionPolicy.validate(uid: uid, name: name)
         guard editor.mentionCount - editor.mentionsInSelection < config.mentionLimit else {
-            infoBanner = Composer.mentionLimitBanner(config.mentionLimit)
+            banner = .mentionLimit
             throw .limitExceeded("a message can hold at most \(config.mentionLimit) mention\(config.mentionLimit == 1 ? "" : "s")")
         }
         noteTyping(try editor.insertMention(uid: uid, name: name))

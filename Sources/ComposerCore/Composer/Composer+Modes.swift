@@ -13,12 +13,14 @@ extension Composer {
         if putAside == nil {
             putAside = PutAsideDraft(editor: editor, tray: tray, command: command, mode: mode)
         }
-        tray = AttachmentTray(limits: tray.limits)
+        var editTray = AttachmentTray(limits: tray.limits)
+        editTray.reserveIDs(below: tray.nextAttachmentID)  // one id sequence per draft
+        tray = editTray
         command = nil
         mode = .edit(messageID: messageID, isMedia: isMedia)
         editor.load(message)
         editor.resetHistory()
-        infoBanner = nil
+        banner = nil
     }
 
     /// Starts a reply to `messageID` by `sender`; the preview shows the quoted message's plain
@@ -44,15 +46,30 @@ extension Composer {
         guard let saved = putAside else { mode = .new; return }
         putAside = nil
         editor.reset(document: saved.editor.document, selection: saved.editor.selection)
+        let next = tray.nextAttachmentID
         tray = saved.tray
+        tray.reserveIDs(below: next)
         command = saved.command
         mode = saved.mode
     }
 
-    /// Sets (or with nil clears) the thread every outgoing message goes to.
+    /// Sets (or with nil clears) the thread every outgoing message goes to. Another thread (or
+    /// none) resets "also send to channel".
     public mutating func setThreadParent(_ id: String?) throws(ComposerError) {
         if let id { try Composer.checkID(id, "thread parent id") }
+        if id != threadParentID { alsoSendToChannel = false }
         threadParentID = id
+    }
+
+    /// Sets whether the next new message, a thread reply, also goes to the channel (Stream's
+    /// "also send in channel" checkbox). It goes out on that message (`also_send_to_channel`) and
+    /// resets after it; an edit neither carries nor resets it.
+    /// - Throws: `.notAllowed` turning it on outside a thread (no thread parent set).
+    public mutating func setAlsoSendToChannel(_ on: Bool) throws(ComposerError) {
+        if on, threadParentID == nil {
+            throw .notAllowed("only a thread reply can also go to the channel: set a thread parent first")
+        }
+        alsoSendToChannel = on
     }
 
     static func checkID(_ id: String, _ what: String) throws(ComposerError) {

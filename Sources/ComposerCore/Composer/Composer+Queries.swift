@@ -40,11 +40,14 @@ extension Composer {
     }
 
     /// The command query: `/` as the draft's first character, the caret within the name typed so
-    /// far (no whitespace).
+    /// far (no whitespace). None with commands off, in code (a code block or inline code: there
+    /// `/` is code), or after `//` (the way to start a message with a literal slash).
     public var commandQuery: ComposerQuery? {
-        guard command == nil, selection.isCaret, !document.isEmpty, document.scalar(at: 0) == "/" else { return nil }
+        guard config.commandsEnabled, command == nil, selection.isCaret, !document.isEmpty, document.scalar(at: 0) == "/" else { return nil }
         let caret = selection.focus
         guard caret >= 1 else { return nil }
+        guard document.block(ofLine: 0) != .codeBlock, !document.style(at: 0).flags.contains(.code) else { return nil }
+        if document.count > 1, document.scalar(at: 1) == "/" { return nil }
         // Stops at the first whitespace, so a long draft costs only its first word.
         var i = 1
         while i < caret {
@@ -71,12 +74,13 @@ extension Composer {
         }
     }
 
-    /// Sets a slash command (name without `/`, optional args): text and attachments are cleared,
-    /// and the draft now sends the command.
-    public mutating func setCommand(name: String, args: String) throws(ComposerError) {
+    /// Sets a slash command (name without `/`, args or nil for none): text and attachments are
+    /// cleared, and the draft now sends the command. Refused with commands off.
+    public mutating func setCommand(name: String, args: String?) throws(ComposerError) {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ !$0.isWhitespace && $0 != "/" && $0 != "\u{0}" }) else {
             throw .invalidArgument("command name must be non-empty, without whitespace or '/'")
         }
+        guard config.commandsEnabled else { throw .notAllowed("commands are disabled") }
         guard !mode.isEditing else { throw .notAllowed("commands cannot be set while editing a message") }
         editor.clear()
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }

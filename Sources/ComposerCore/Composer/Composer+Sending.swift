@@ -4,6 +4,7 @@ public enum SendBlocker: Equatable, Sendable {
     case uploadsPending(Int)
     case failedUploads(Int)
     case errorTiles(Int)
+    case tooManyFiles(count: Int, limit: Int)
     case cooldown(milliseconds: Int64)
     case tooLong(length: Int, limit: Int)
     case tooManyMentions(count: Int, limit: Int)
@@ -14,6 +15,7 @@ public enum SendBlocker: Equatable, Sendable {
         case .uploadsPending: return "uploads_pending"
         case .failedUploads: return "failed_uploads"
         case .errorTiles: return "error_tiles"
+        case .tooManyFiles: return "too_many_files"
         case .cooldown: return "cooldown"
         case .tooLong: return "too_long"
         case .tooManyMentions: return "too_many_mentions"
@@ -26,6 +28,7 @@ public enum SendBlocker: Equatable, Sendable {
         case .uploadsPending(let n): return "\(n) upload\(n == 1 ? " is" : "s are") still in progress"
         case .failedUploads(let n): return "\(n) upload\(n == 1 ? "" : "s") failed; retry or remove \(n == 1 ? "it" : "them")"
         case .errorTiles(let n): return "\(n) attachment\(n == 1 ? " has" : "s have") an error; remove \(n == 1 ? "it" : "them")"
+        case .tooManyFiles(let count, let limit): return "the message has \(count) attachments; the limit is \(limit)"
         case .cooldown(let ms): return "slow mode: wait \((ms + 999) / 1000) s"
         case .tooLong(let length, let limit): return "the message is \(length) characters long; the limit is \(limit)"
         case .tooManyMentions(let count, let limit): return "the message has \(count) mentions; the limit is \(limit)"
@@ -35,7 +38,7 @@ public enum SendBlocker: Equatable, Sendable {
 
 /// One message a send produces. Its JSON (`jsonValue`) is the documented outgoing schema.
 public struct OutgoingMessage: Equatable, Sendable {
-    public enum Kind: String, Sendable { case text, media, command, edit }
+    public enum Kind: String, Sendable { case text, media, command, edit, sticker }
     public var kind: Kind
     /// Wire markdown (the caption for media).
     public var text: String
@@ -46,6 +49,24 @@ public struct OutgoingMessage: Equatable, Sendable {
     public var quotedID: String?
     public var editedID: String?
     public var parentID: String?
+    /// A sticker message's sticker.
+    public var sticker: Sticker?
+    /// A thread reply that also goes to the channel.
+    public var alsoSendToChannel = false
+}
+
+/// A sticker the user picked (CometChat's sticker button): the sticker service's id and image
+/// URL, and the pack it belongs to.
+public struct Sticker: Equatable, Sendable {
+    public var id: String
+    public var url: String
+    public var pack: String?
+
+    public init(id: String, url: String, pack: String? = nil) {
+        self.id = id
+        self.url = url
+        self.pack = pack
+    }
 }
 
 extension Composer {
@@ -70,7 +91,8 @@ extension Composer {
         return doc
     }
 
-    /// Why the draft cannot be sent now, or nil when it can.
+    /// Why the draft cannot be sent now, or nil when it can. An edit is never held by slow mode
+    /// (it is no new message), and the edit of a media message may empty its caption.
     public var sendBlocker: SendBlocker? {
         if command == nil {
             // Cheap on every keystroke: scans only the whitespace at the start, and at the end only
@@ -79,7 +101,7 @@ extension Composer {
             var first = 0
             while first < count, document.scalar(at: first).isWhitespace { first += 1 }
             let hasText = first < count
-            if !hasText, tray.isEmpty { return .empty }
+            if !hasText, tray.isEmpty, !mode.isEditingMedia { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
                 switch blocker {
                 case .empty: break
@@ -88,6 +110,7 @@ extension Composer {
                 case .errorTiles(let n): return .errorTiles(n)
                 }
             }
+            if tray.tiles.count > tray.limits.maxFiles { return .tooManyFiles(count: tray.tiles.count, limit: tray.limits.maxFiles) }
             if let limit = config.maxLength {
                 var last = count
                 while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
@@ -95,7 +118,7 @@ extension Composer {
                 if length > limit { return .tooLong(length: length, limit: limit) }
             }
         }
-        if cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
+        if !mode.isEditing, cooldownRemaining > 0 { return .cooldown(milliseconds: cooldownRemaining) }
         let count = editor.mentionCount
         if count > config.mentionLimit { return .tooManyMentions(count: count, limit: config.mentionLimit) }
         return nil
@@ -104,11 +127,15 @@ extension Composer {
     public var canSend: Bool { sendBlocker == nil }
 
     /// Sends at the host's time `now` (milliseconds): returns the outgoing messages and clears the
-    /// draft (the thread parent stays; an edit gives the put-aside draft back). A refused send
-    /// throws `.notAllowed` with the reason and changes nothing.
+    /// draft (the thread parent stays; an edit gives the put-aside draft back). A new message
+    /// starts slow mode's cooldown and resets "also send to channel"; an edit does neither.
+    /// A refused send throws `.notAllowed` with the reason and changes nothing.
     public mutating func send(now: Int64) throws(ComposerError) -> [OutgoingMessage] {
+        try checkClock(now)
+        var copy = self
+        copy.now = now
+        if let blocker = copy.sendBlocker { throw .notAllowed("cannot send: \(blocker.message)") }
         try tick(now: now)
-        if let blocker = sendBlocker { throw .notAllowed("cannot send: \(blocker.message)") }
         let messages = outgoingMessages()
         switch mode {
         case .edit:
@@ -119,27 +146,23 @@ extension Composer {
             command = nil
             mode = .new
             editor.resetHistory()
+            alsoSendToChannel = false
+            noteMessageSent()
         }
-        infoBanner = nil
+        banner = nil
         stopTyping()
-        startCooldown()
         return messages
-    }
-
-    /// Slow mode: the next message waits `slowModeSeconds` from now (saturating at the clock's end).
-    mutating func startCooldown() {
-        guard config.slowModeSeconds > 0 else { return }
-        let (until, overflow) = now.addingReportingOverflow(Int64(config.slowModeSeconds) * 1000)
-        cooldownUntil = overflow ? Int64.max : until
     }
 
     func outgoingMessages() -> [OutgoingMessage] {
         let parent = threadParentID
+        let toChannel = alsoSendToChannel && parent != nil
         if var command {
             // Text typed after choosing a command is its argument ("/giphy" then "cats").
             let typed = text.trimmingWhitespace
-            if !typed.isEmpty { command.args = command.args.isEmpty ? typed : command.args + " " + typed }
-            return [OutgoingMessage(kind: .command, text: "", mentions: [], attachments: [], command: command, parentID: parent)]
+            if !typed.isEmpty { command.args = (command.args ?? "").isEmpty ? typed : (command.args ?? "") + " " + typed }
+            return [OutgoingMessage(kind: .command, text: "", mentions: [], attachments: [], command: command, parentID: parent,
+                                    alsoSendToChannel: toChannel)]
         }
         let doc = outgoingDocument()
         let markdown = MarkdownSerializer.serialize(doc, mode: config.richText ? .rich : .plain)
@@ -156,23 +179,24 @@ extension Composer {
         }
         let groups = tray.groupsForSending()
         if groups.isEmpty {
-            return [OutgoingMessage(kind: .text, text: markdown, mentions: mentionValues, attachments: [], quotedID: quoted, parentID: parent)]
+            return [OutgoingMessage(kind: .text, text: markdown, mentions: mentionValues, attachments: [], quotedID: quoted, parentID: parent,
+                                    alsoSendToChannel: toChannel)]
         }
         return groups.enumerated().map { i, group in
             OutgoingMessage(kind: .media, text: i == 0 && hasText ? markdown : "", mentions: i == 0 ? mentionValues : [],
                             attachmentKind: group.kind, attachments: group.attachments,
-                            quotedID: i == 0 ? quoted : nil, parentID: parent)
+                            quotedID: i == 0 ? quoted : nil, parentID: parent, alsoSendToChannel: toChannel)
         }
     }
 
     /// Clears text, command and attachments (uploads in flight are cancelled); typing stops.
     /// One undo step for the text. The mode and thread stay.
     public mutating func clear() {
-        guard !document.isEmpty || command != nil || !tray.isEmpty || infoBanner != nil || typing.isTyping else { return }
+        guard !document.isEmpty || command != nil || !tray.isEmpty || banner != nil || typing.isTyping else { return }
         editor.clear()
         command = nil
         for id in tray.removeAll() { outbox.append(.cancelUpload(id: id)) }
-        infoBanner = nil
+        banner = nil
         stopTyping()
     }
 }

@@ -1,10 +1,13 @@
 extension Composer {
-    /// The snapshot format's version; restore refuses any other.
-    public static let snapshotVersion: Int64 = 1
+    /// The snapshot format's version. Restore reads it and version 1 (written before "also send to
+    /// channel", the trays' next ids, media metadata and the last message time; its cooldown
+    /// deadline becomes a last message time under the draft's slow mode) and refuses any other.
+    public static let snapshotVersion: Int64 = 2
 
     /// The whole draft as versioned JSON: text and formats, selection, mode (with the draft put
-    /// aside by an edit), thread, command, tray, slow-mode deadline and clock. The configuration
-    /// is not included: a draft restores into one created with its own config.
+    /// aside by an edit), thread and "also send to channel", command, tray (with the id the next
+    /// tile gets), the last message time (slow mode) and clock. The configuration is not
+    /// included: a draft restores into one with its own config.
     public var snapshotJSON: String { JSONWriter.write(snapshotValue) }
 
     var snapshotValue: JSONValue {
@@ -15,9 +18,10 @@ extension Composer {
             ("selection", .array([.integer(Int64(selection.anchor)), .integer(Int64(selection.focus))])),
             ("mode", Composer.modeValue(mode)),
             ("thread_parent_id", string(threadParentID)),
-            ("command", command.map { .object([("name", .string($0.name)), ("args", .string($0.args))]) } ?? .null),
+            ("also_send_to_channel", .bool(alsoSendToChannel)),
+            ("command", Composer.commandValue(command)),
             ("tray", tray.snapshot),
-            ("cooldown_until", .integer(cooldownUntil)),
+            ("last_message_at", lastMessageAt.map(JSONValue.integer) ?? .null),
             ("now", .integer(now)),
         ]
         if let saved = putAside {
@@ -26,11 +30,15 @@ extension Composer {
                 ("document", e.document.jsonValue),
                 ("selection", .array([.integer(Int64(e.selection.anchor)), .integer(Int64(e.selection.focus))])),
                 ("mode", Composer.modeValue(saved.mode)),
-                ("command", saved.command.map { .object([("name", .string($0.name)), ("args", .string($0.args))]) } ?? .null),
+                ("command", Composer.commandValue(saved.command)),
                 ("tray", saved.tray.snapshot),
             ])))
         }
         return .object(members)
+    }
+
+    static func commandValue(_ command: ComposerCommand?) -> JSONValue {
+        command.map { .object([("name", .string($0.name)), ("args", $0.args.map(JSONValue.string) ?? .null)]) } ?? .null
     }
 
     static func modeValue(_ mode: ComposerMode) -> JSONValue {
@@ -63,7 +71,13 @@ extension Composer {
     static func command(from value: JSONValue?) throws(ComposerError) -> ComposerCommand? {
         guard let value, value != .null else { return nil }
         var r = try JSONObjectReader(value, context: "snapshot command")
-        let command = ComposerCommand(name: try r.requiredString("name"), args: try r.string("args") ?? "")
+        let args: String?
+        switch r.value("args") {
+        case nil, .null?: args = nil
+        case .string(let s)?: args = s
+        case let v?: throw .invalidArgument("snapshot command: \"args\" must be a string or null, not \(v.typeName)")
+        }
+        let command = ComposerCommand(name: try r.requiredString("name"), args: args)
         try r.finish()
         return command
     }
@@ -77,12 +91,14 @@ extension Composer {
 
     /// Restores a snapshot taken by `snapshotJSON` (any draft with the same configuration).
     /// An unknown version or a malformed snapshot is refused and nothing changes. Uploads that
-    /// were in flight come back as retryable failures. The undo history starts empty.
+    /// were in flight come back as retryable failures. The undo history starts empty. Attachment
+    /// ids go on from the snapshot's (never below the ones this draft already gave out), so a
+    /// late upload event for a tile retired before the snapshot is refused after it too.
     public mutating func restore(snapshotJSON json: String) throws(ComposerError) {
         var r = try JSONObjectReader(try JSONParser.parse(json), context: "snapshot")
         let version = try r.requiredInteger("version")
-        guard version == Composer.snapshotVersion else {
-            throw .invalidArgument("snapshot version \(version) is not supported (this library reads version \(Composer.snapshotVersion))")
+        guard version == 1 || version == Composer.snapshotVersion else {
+            throw .invalidArgument("snapshot version \(version) is not supported (this library reads versions 1 and \(Composer.snapshotVersion))")
         }
         guard let documentValue = r.value("document") else { throw .invalidArgument("snapshot: \"document\" is required") }
         let doc = try Document(jsonValue: documentValue)
@@ -94,11 +110,24 @@ extension Composer {
         case .string(let id)?: thread = id
         case let other?: throw .invalidArgument("snapshot: \"thread_parent_id\" must be a string or null, not \(other.typeName)")
         }
+        let toChannel = version >= 2 ? try r.bool("also_send_to_channel") ?? false : false
         let cmd = try Composer.command(from: r.value("command"))
-        let newTray = try AttachmentTray(snapshot: r.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits)
-        let until = try r.integer("cooldown_until") ?? 0
+        var newTray = try AttachmentTray(snapshot: r.value("tray") ?? .object([("tiles", .array([]))]), limits: tray.limits)
         let clock = try r.integer("now") ?? 0
-        guard until >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
+        var lastMessage: Int64?
+        if version >= 2 {
+            switch r.value("last_message_at") {
+            case nil, .null?: lastMessage = nil
+            case .integer(let t)?: lastMessage = t
+            case let v?: throw .invalidArgument("snapshot: \"last_message_at\" must be an integer or null, not \(v.typeName)")
+            }
+            guard lastMessage ?? 0 >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
+        } else {
+            // Version 1 kept the deadline: the last message was slow_mode_seconds before it.
+            let until = try r.integer("cooldown_until") ?? 0
+            guard until >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
+            if until > 0 { lastMessage = max(0, until - Int64(config.slowModeSeconds) * 1000) }
+        }
         var saved: PutAsideDraft?
         if let savedValue = r.value("saved"), savedValue != .null {
             var s = try JSONObjectReader(savedValue, context: "snapshot saved")
@@ -115,6 +144,11 @@ extension Composer {
         try r.finish()
         if newMode.isEditing != (saved != nil) { throw .invalidArgument("snapshot: an edit needs its put-aside draft and only an edit has one") }
         if let thread { try Composer.checkID(thread, "thread parent id") }
+        if toChannel, thread == nil { throw .invalidArgument("snapshot: \"also_send_to_channel\" needs a thread parent") }
+        // One id sequence for the draft: past every id either tray (or this draft) gave out.
+        let next = max(newTray.nextAttachmentID, saved?.tray.nextAttachmentID ?? 1, tray.nextAttachmentID, putAside?.tray.nextAttachmentID ?? 1)
+        newTray.reserveIDs(below: next)
+        saved?.tray.reserveIDs(below: next)
         // Uploads running in the tray being replaced must stop.
         for tile in tray.tiles + (putAside?.tray.tiles ?? []) {
             if case .uploading = tile.state { outbox.append(.cancelUpload(id: tile.id)) }
@@ -122,13 +156,14 @@ extension Composer {
         editor.reset(document: doc, selection: sel)
         mode = newMode
         threadParentID = thread
+        alsoSendToChannel = toChannel
         command = cmd
         tray = newTray
-        cooldownUntil = until
+        lastMessageAt = lastMessage
         now = clock
         putAside = saved
         stopTyping()
         typing = TypingState()
-        infoBanner = nil
+        banner = nil
     }
 }

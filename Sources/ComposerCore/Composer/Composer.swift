@@ -1,6 +1,7 @@
 /// A chat message composer: an `Editor` for the text, and around it everything that makes the text
-/// a message — mode (new, edit, reply), thread, slash command, attachment tray, the host's clock,
-/// typing presence, slow-mode cooldown and the info banner. It decides when the draft may be sent
+/// a message — configuration (updatable live), mode (new, edit, reply), thread and its "also send
+/// to channel" flag, slash command, attachment tray, the host's clock, typing presence, slow-mode
+/// cooldown and the info banner. It decides when the draft may be sent
 /// and turns it into outgoing messages. A value type; the C layer keeps one per handle behind that
 /// handle's lock.
 ///
@@ -9,20 +10,27 @@
 /// editing operation (formats, links, caret, undo, batches, markdown) is the editor's own and is
 /// called on `editor` directly.
 public struct Composer: Sendable {
-    public let config: DraftConfig
+    /// Set at creation, changed by `updateConfig(json:)`.
+    public internal(set) var config: DraftConfig
     public var editor: Editor
     /// The draft that was there before an edit started (its text, tray, command and mode); it
     /// comes back when the edit ends.
     var putAside: PutAsideDraft?
     public internal(set) var mode = ComposerMode.new
     public internal(set) var threadParentID: String?
+    /// A thread reply also goes to the channel (Stream's "also send in channel"): on the next new
+    /// message only; a send resets it.
+    public internal(set) var alsoSendToChannel = false
     public internal(set) var command: ComposerCommand?
     public internal(set) var tray: AttachmentTray
     /// The host's clock, in milliseconds, as last given (`tick`, `send`).
     public internal(set) var now: Int64 = 0
     var typing = TypingState()
-    public internal(set) var cooldownUntil: Int64 = 0
-    public internal(set) var infoBanner: String?
+    /// When the user's last new message went out (the host's clock), by this draft or as the host
+    /// told (`startCooldown`): slow mode's cooldown runs from it.
+    public internal(set) var lastMessageAt: Int64?
+    /// The info banner raised and not yet gone (`infoBanner` is its text while its cause holds).
+    var banner: InfoBanner?
     /// One-off notices for the host (typing started/stopped, uploads to stop), delivered as events.
     var outbox: [DraftNotice] = []
 

@@ -12,13 +12,17 @@ public struct UIObservation: Equatable, Sendable {
     var mode: ComposerMode
     var command: ComposerCommand?
     var infoBanner: String?
+    var config: DraftConfig
+    var threadParentID: String?
+    var alsoSendToChannel: Bool
 }
 
 extension Composer {
     public var observation: UIObservation {
         UIObservation(selection: selection, activeFormats: editor.activeFormatsKey, sendBlockerName: sendBlocker?.name,
                       tiles: tray.tiles, mentionQuery: mentionQuery, commandQuery: commandQuery,
-                      mode: mode, command: command, infoBanner: infoBanner)
+                      mode: mode, command: command, infoBanner: infoBanner, config: config,
+                      threadParentID: threadParentID, alsoSendToChannel: alsoSendToChannel)
     }
 
     /// Forgets what changed so far (nobody listens, or a listener starts from now).
@@ -92,6 +96,11 @@ extension Composer {
         outbox.removeAll()
         if old.mode != new.mode || old.command != new.command { add(.mode, new.mode.uiJSONValue) }
         if old.infoBanner != new.infoBanner { add(.banner, new.infoBanner.map(JSONValue.string) ?? .null) }
+        if old.config != new.config { add(.config, new.config.changes(from: old.config)) }
+        if old.threadParentID != new.threadParentID || old.alsoSendToChannel != new.alsoSendToChannel {
+            add(.thread, .object([("parent_id", new.threadParentID.map(JSONValue.string) ?? .null),
+                                  ("also_send_to_channel", .bool(new.alsoSendToChannel))]))
+        }
         return (events, new)
     }
 }

@@ -19,6 +19,12 @@ public enum ComposerMode: Equatable, Sendable {
         if case .edit = self { return true }
         return false
     }
+
+    /// Editing a media message: only its caption, which may become empty.
+    public var isEditingMedia: Bool {
+        if case .edit(_, true) = self { return true }
+        return false
+    }
 }
 
 /// The quoted message as the reply preview shows it.
@@ -31,7 +37,13 @@ public struct ReplyPreview: Equatable, Sendable {
 /// A slash command set on the draft: the draft then sends it instead of text.
 public struct ComposerCommand: Equatable, Sendable {
     public var name: String
-    public var args: String
+    /// nil when the command was set without arguments (and none were typed after it).
+    public var args: String?
+
+    public init(name: String, args: String?) {
+        self.name = name
+        self.args = args
+    }
 }
 
 /// Typing presence, on the host's clock.

@@ -20,36 +20,51 @@ public struct DraftConfig: Equatable, Sendable {
     /// host's clock.
     public var slowModeSeconds = 0
 
+    /// Slash commands: the command query and `setCommand` (off: `/` is plain text).
+    public var commandsEnabled = true
+    /// The sticker button (`sendSticker`); the UI state says whether it shows.
+    public var stickersEnabled = true
+
     public init() {}
 
     public static let keys = ["rich_text", "mentions", "mention_limit", "max_length", "trim", "typing_events",
-                              "multiple_attachments", "max_files", "max_file_size", "allowed_types", "undo_depth", "slow_mode_seconds"]
+                              "multiple_attachments", "max_files", "max_file_size", "allowed_types", "undo_depth", "slow_mode_seconds",
+                              "commands", "stickers"]
 
+    /// The configuration of `mc_draft_new`: the defaults with the keys of `json` (nil for none).
     public init(json: String?) throws(ComposerError) {
         self.init()
         guard let json else { return }
+        self = try updating(json: json)
+    }
+
+    /// This configuration with the keys of `json`, a JSON object of any of `keys` (a live update
+    /// gives only what changes). The result is validated whole: an unknown key, a wrong type or a
+    /// value out of range anywhere throws, and nothing is taken.
+    public func updating(json: String) throws(ComposerError) -> DraftConfig {
+        var c = self
         var r = try JSONObjectReader(try JSONParser.parse(json), context: "config")
-        if let v = try r.bool("rich_text") { richText = v }
-        if let v = try r.bool("mentions") { mentionsEnabled = v }
-        if let v = try r.integer("mention_limit") { mentionLimit = try DraftConfig.count(v, "mention_limit", min: 0) }
+        if let v = try r.bool("rich_text") { c.richText = v }
+        if let v = try r.bool("mentions") { c.mentionsEnabled = v }
+        if let v = try r.integer("mention_limit") { c.mentionLimit = try DraftConfig.count(v, "mention_limit", min: 0) }
         if let v = r.value("max_length") {
             switch v {
-            case .null: maxLength = nil
-            case .integer(let i): maxLength = try DraftConfig.count(i, "max_length", min: 1)
+            case .null: c.maxLength = nil
+            case .integer(let i): c.maxLength = try DraftConfig.count(i, "max_length", min: 1)
             default: throw .invalidArgument("config: \"max_length\" must be an integer or null, not \(v.typeName)")
             }
         }
-        if let v = try r.bool("trim") { trimOnSend = v }
-        if let v = try r.bool("typing_events") { typingEvents = v }
-        if let v = try r.bool("multiple_attachments") { multipleAttachments = v }
-        if let v = try r.integer("max_files") { maxFiles = try DraftConfig.count(v, "max_files", min: 1) }
+        if let v = try r.bool("trim") { c.trimOnSend = v }
+        if let v = try r.bool("typing_events") { c.typingEvents = v }
+        if let v = try r.bool("multiple_attachments") { c.multipleAttachments = v }
+        if let v = try r.integer("max_files") { c.maxFiles = try DraftConfig.count(v, "max_files", min: 1) }
         if let v = try r.integer("max_file_size") {
             guard v >= 1 else { throw .invalidArgument("config: \"max_file_size\" must be at least 1") }
-            maxFileSizeBytes = v
+            c.maxFileSizeBytes = v
         }
         if let v = r.value("allowed_types") {
             switch v {
-            case .null: allowedTypes = nil
+            case .null: c.allowedTypes = nil
             case .array(let items):
                 var types: [String] = []
                 for item in items {
@@ -58,14 +73,17 @@ public struct DraftConfig: Equatable, Sendable {
                     }
                     types.append(s.lowercased())
                 }
-                allowedTypes = types
+                c.allowedTypes = types
             default: throw .invalidArgument("config: \"allowed_types\" must be an array or null, not \(v.typeName)")
             }
         }
-        if let v = try r.integer("undo_depth") { undoDepth = try DraftConfig.count(v, "undo_depth", min: 0) }
-        if let v = try r.integer("slow_mode_seconds") { slowModeSeconds = try DraftConfig.count(v, "slow_mode_seconds", min: 0) }
+        if let v = try r.integer("undo_depth") { c.undoDepth = try DraftConfig.count(v, "undo_depth", min: 0) }
+        if let v = try r.integer("slow_mode_seconds") { c.slowModeSeconds = try DraftConfig.count(v, "slow_mode_seconds", min: 0) }
+        if let v = try r.bool("commands") { c.commandsEnabled = v }
+        if let v = try r.bool("stickers") { c.stickersEnabled = v }
         try r.finish()
-        _ = try AttachmentLimits(config: self)
+        _ = try AttachmentLimits(config: c)
+        return c
     }
 
     private static func count(_ value: Int64, _ key: String, min: Int) throws(ComposerError) -> Int {
@@ -73,6 +91,13 @@ public struct DraftConfig: Equatable, Sendable {
             throw .invalidArgument("config: \"\(key)\" must be between \(min) and 1000000000, not \(value)")
         }
         return Int(value)
+    }
+
+    /// The options whose values differ between `old` and this configuration, with their values
+    /// here, in `keys` order (the payload of the configuration event).
+    public func changes(from old: DraftConfig) -> JSONValue {
+        guard case .object(let mine) = jsonValue, case .object(let theirs) = old.jsonValue else { return .object([]) }
+        return .object(zip(mine, theirs).filter { $0.0.value != $0.1.value }.map(\.0))
     }
 
     /// The effective configuration, as JSON (what `mc_draft_config` returns).
@@ -90,6 +115,8 @@ public struct DraftConfig: Equatable, Sendable {
             ("allowed_types", allowedTypes.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("undo_depth", .integer(Int64(undoDepth))),
             ("slow_mode_seconds", .integer(Int64(slowModeSeconds))),
+            ("commands", .bool(commandsEnabled)),
+            ("stickers", .bool(stickersEnabled)),
         ])
     }
 }

@@ -5,9 +5,11 @@ public struct UIState: Equatable, Sendable {
     public var sendBlocker: SendBlocker?
     public var mode: ComposerMode
     public var threadParentID: String?
+    public var alsoSendToChannel: Bool
     public var tray: AttachmentTray
     public var canAttach: Bool
     public var canRecordVoice: Bool
+    public var canSendSticker: Bool
     public var infoBanner: String?
     public var mentionQuery: ComposerQuery?
     public var commandQuery: ComposerQuery?
@@ -36,6 +38,10 @@ public enum UIEventKind: Int32, CaseIterable, Sendable {
     case cancelUpload = 11
     /// The formatting of a range changed: the host reads its spans again.
     case formatting = 12
+    /// Options of the configuration changed (a live update): the changed ones and their values.
+    case config = 13
+    /// The thread parent or "also send to channel" changed.
+    case thread = 14
 
     public var name: String {
         switch self {
@@ -52,6 +58,8 @@ public enum UIEventKind: Int32, CaseIterable, Sendable {
         case .error: return "error"
         case .cancelUpload: return "cancel_upload"
         case .formatting: return "formatting"
+        case .config: return "config"
+        case .thread: return "thread"
         }
     }
 }
@@ -70,7 +78,8 @@ public struct UIEvent: Equatable, Sendable {
 extension Composer {
     public var uiState: UIState {
         UIState(selection: selection, activeFormats: editor.activeFormats, sendBlocker: sendBlocker,
-                mode: mode, threadParentID: threadParentID, tray: tray, canAttach: canAttach, canRecordVoice: canRecordVoice,
+                mode: mode, threadParentID: threadParentID, alsoSendToChannel: alsoSendToChannel, tray: tray, canAttach: canAttach,
+                canRecordVoice: canRecordVoice, canSendSticker: canSendSticker,
                 infoBanner: infoBanner, mentionQuery: mentionQuery, commandQuery: commandQuery, command: command,
                 cooldownRemaining: cooldownRemaining, length: length, maxLength: config.maxLength, isTyping: isTyping,
                 canUndo: editor.canUndo, canRedo: editor.canRedo)

@@ -5,7 +5,10 @@ extension Editor {
     /// typed in a row coalesce into word-sized undo steps; a longer string is one step.
     @discardableResult
     public mutating func insert(_ text: String) -> EditorChange {
+        // A "\n" typed right after the three-backtick shortcut is the Enter that confirms it.
+        let opened = openedCodeBlock
         let mark = beginChange(); defer { endChange(mark) }
+        openedCodeBlock = opened
         let pieces = Editor.normalizingLineBreaks(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         if pieces.count > 1 {
             beginBatch()
@@ -23,6 +26,7 @@ extension Editor {
     /// Inserts text holding no line break.
     private mutating func insertLine(_ scalars: [Unicode.Scalar]) {
         guard !scalars.isEmpty else { return }
+        openedCodeBlock = nil
         let style = typingStyle
         let range = expandToMentions(selection.range)
         let isSpace = scalars.allSatisfy { $0.isWhitespace }
@@ -57,14 +61,24 @@ extension Editor {
         document.setBlock(block, lines: line...line)
         selection = .caret(start)
         history.breakCoalescing()
+        if block == .codeBlock { openedCodeBlock = start }
     }
 
     /// Splits the line at the caret (after deleting any selection). The new line continues the
     /// line's block; on an empty list, quote or code-block line Enter instead ends the block there.
-    /// The current inline formats carry over to the new line.
+    /// The current inline formats carry over to the new line. Right after three backticks opened
+    /// a code block (nothing else done since), Enter changes nothing: it confirms the block, so
+    /// "```", Enter, "code" gives a code block holding "code" (the habit of Slack and GitHub
+    /// users); a second Enter on the still empty line ends the block as usual.
     @discardableResult
     public mutating func enter() -> EditorChange {
+        let opened = openedCodeBlock
         let mark = beginChange(); defer { endChange(mark) }
+        if let opened, selection == .caret(opened), document.block(ofLine: document.lineIndex(at: opened)) == .codeBlock,
+           document.lineStart(at: opened) == document.lineEnd(at: opened) {
+            history.breakCoalescing()
+            return currentChange
+        }
         checkpoint(.other)
         if !selection.isCaret { deleteSelectionWithoutCheckpoint() }
         let caret = selection.focus

@@ -3,12 +3,16 @@
 /// tray or limits (those are the `Composer`'s, which owns an editor). Every operation returns an
 /// `EditorChange` naming what it did, which the composer turns into typing notices and events.
 public struct Editor: Sendable {
-    public let settings: EditorSettings
+    public private(set) var settings: EditorSettings
     public internal(set) var document = Document()
     public internal(set) var selection = Selection.caret(0)
     /// Formats chosen with a caret toggle, for the next typed text, valid while the caret stays
     /// where they were chosen (README "What the engine does"; peer choice 2).
     var pending: PendingStyle?
+    /// Where the three-backtick shortcut has just opened a code block (the caret on its empty
+    /// line), until the next operation: an Enter right there confirms the block instead of ending
+    /// it (`enter()`).
+    var openedCodeBlock: Int?
     var history: UndoHistory
 
     public init(settings: EditorSettings = EditorSettings()) {
@@ -19,6 +23,16 @@ public struct Editor: Sendable {
 
     public var text: String { document.text }
     public var length: Int { document.count }
+
+    /// Takes new settings (a live configuration update). The text and its formats stay as they
+    /// are (with rich text off they go out as plain text); the history keeps at most the new
+    /// depth's newest steps.
+    public mutating func updateSettings(_ new: EditorSettings) {
+        settings = new
+        history.depth = new.undoDepth
+        if history.undo.count > new.undoDepth { history.undo.removeFirst(history.undo.count - new.undoDepth) }
+        if history.redo.count > new.undoDepth { history.redo.removeFirst(history.redo.count - new.undoDepth) }
+    }
 
     /// Checks that `start...end` lies within the text.
     func checkRange(_ start: Int, _ end: Int) throws(ComposerError) -> Range<Int> {

@@ -14,7 +14,12 @@ extension Editor {
     /// Starts an operation's own change record: returns the changes recorded so far (by earlier
     /// operations, not yet taken by the composer) and starts from none. `endChange` puts them
     /// back, followed by this operation's; an operation nested in another is composed the same way.
-    mutating func beginChange() -> DocumentChange { document.takeChange() }
+    /// Every operation starts here, so the code block the three-backtick shortcut just opened is
+    /// forgotten by whatever comes next (`enter()` reads it before).
+    mutating func beginChange() -> DocumentChange {
+        openedCodeBlock = nil
+        return document.takeChange()
+    }
 
     mutating func endChange(_ earlier: DocumentChange) {
         let own = document.takeChange()

@@ -177,10 +177,6 @@ import Testing
         _ = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5)])
         #expect(!draft.canRecordVoice)
         #expect(throws: ComposerError.self) { _ = try draft.voiceNote(name: "v.m4a", mimeType: "audio/mp4", size: 9, remote: "r1") }
-        var legacy = Composer(config: Self.config { $0.multipleAttachments = false })
-        let result = try legacy.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5), PickedFile(name: "b.png", mimeType: "image/png", size: 5)])
-        #expect(result.staged.count == 1 && !legacy.canAttach)
-        #expect(throws: ComposerError.self) { _ = try legacy.stage([PickedFile(name: "c.png", mimeType: "image/png", size: 5)]) }
     }
 
     @Test func snapshotRestoresEverythingAndInterruptsUploads() throws {
@@ -197,8 +193,8 @@ import Testing
         restored.cancelMode()
         #expect(restored.text == "keep")
         #expect(restored.tray.tiles.first?.state == .failed(message: "Upload interrupted."))
-        #expect(throws: ComposerError.invalidArgument("snapshot version 2 is not supported (this library reads version 1)")) {
-            try restored.restore(snapshotJSON: #"{"version":2,"document":{"text":""}}"#)
+        #expect(throws: ComposerError.invalidArgument("snapshot version 3 is not supported (this library reads versions 1 and 2)")) {
+            try restored.restore(snapshotJSON: #"{"version":3,"document":{"text":""}}"#)
         }
         #expect(restored.text == "keep")
     }

@@ -19,6 +19,10 @@
  *  16. an attachment tray with two uploads, sent as one message per kind (images first)
  *  17. a listener printing the events of one typed word, a format and a replaced word; it reads the
  *      spans a formatting event names with mc_draft_spans, as a host keeping a copy of the document does
+ *  18. what host apps rely on: three backticks then Enter opens a code block; banners that go with
+ *      their cause or when dismissed; limits updated live; slow mode from the last message time and
+ *      never started by an edit; a media caption emptied; stickers; a thread reply also sent to the
+ *      channel; media metadata on a file; legacy single-attachment picks; ids that never come back
  *
  * Build: cc -std=c11 -Iinclude bindings/c/examples/demo.c -Lbuild/lib -lmessage_composer
  */
@@ -234,7 +238,7 @@ static void tray_and_send(void) {
 static const char *event_name(int32_t kind) {
     static const char *const names[] = {"text", "selection", "formats", "send_state", "tray", "mention_query",
                                         "command_query", "typing", "mode", "banner", "error", "cancel_upload",
-                                        "formatting"};
+                                        "formatting", "config", "thread"};
     return kind >= 0 && kind < (int32_t)(sizeof names / sizeof names[0]) ? names[kind] : "?";
 }
 
@@ -285,6 +289,94 @@ static void listener_tour(void) {
     printf("  -> %s\n", mc_status_name(status));
     check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener"); /* detach before freeing */
     printf("%d events\n", context.count);
+    mc_draft_free(draft);
+}
+
+/* Prints the one message a call returned (a sticker, a legacy pick), then frees it. */
+static void show_message(const char *label, char *json) {
+    printf("%-10s %s\n", label, json);
+    mc_string_free(json);
+}
+
+static void host_tour(void) {
+    heading("18. What host apps rely on");
+    mc_draft *draft = NULL;
+    check(mc_draft_new("{\"mention_limit\": 1, \"slow_mode_seconds\": 30}", &draft), "mc_draft_new");
+
+    printf("three backticks, Enter, code:\n");
+    for (const char *key = "```"; *key; key++) check(mc_draft_insert_n(draft, key, 1), "mc_draft_insert_n");
+    check(mc_draft_enter(draft), "mc_draft_enter");
+    check(mc_draft_insert(draft, "make demo"), "mc_draft_insert");
+    show_document(draft);
+    check(mc_draft_clear(draft), "mc_draft_clear");
+
+    printf("a mention past the limit raises the banner; deleting the mention ends it:\n");
+    check(mc_draft_insert_mention(draft, "u1", "Ann"), "mc_draft_insert_mention");
+    mc_status status = mc_draft_insert_mention(draft, "u2", "Bob");
+    printf("  second mention -> %s\n", mc_status_name(status));
+    show_ui_member(draft, "info_banner");
+    check(mc_draft_select_all(draft), "mc_draft_select_all");
+    check(mc_draft_delete_backward(draft), "mc_draft_delete_backward");
+    show_ui_member(draft, "info_banner");
+    check(mc_draft_dismiss_banner(draft), "mc_draft_dismiss_banner"); /* the host's close button */
+
+    printf("the server's settings change while the draft lives (the listener hears them):\n");
+    listener_context context = {draft, 0};
+    check(mc_draft_set_listener(draft, print_event, &context), "mc_draft_set_listener");
+    check(mc_draft_update_config(draft, "{\"max_file_size\": 1048576, \"max_length\": 500}"), "mc_draft_update_config");
+    status = mc_draft_update_config(draft, "{\"max_files\": 0}");
+    printf("  max_files 0 -> %s (nothing changed)\n", mc_status_name(status));
+    check(mc_draft_set_listener(draft, NULL, NULL), "mc_draft_set_listener");
+
+    printf("the user's last message went out 20 s ago (another device): slow mode runs from then:\n");
+    check(mc_draft_start_cooldown(draft, 40000, 60000), "mc_draft_start_cooldown");
+    show_ui_member(draft, "cooldown_remaining_ms");
+
+    printf("editing a media message: the caption can be emptied, and slow mode does not hold an edit:\n");
+    check(mc_draft_begin_edit(draft, "msg-3", "holiday **photos**", NULL, true), "mc_draft_begin_edit");
+    check(mc_draft_select_all(draft), "mc_draft_select_all");
+    check(mc_draft_delete_backward(draft), "mc_draft_delete_backward");
+    send_and_show(draft, 61000);
+    show_ui_member(draft, "cooldown_remaining_ms");
+
+    printf("a thread reply that also goes to the channel, then a sticker:\n");
+    check(mc_draft_tick(draft, 70000), "mc_draft_tick");
+    check(mc_draft_set_thread(draft, "thread-9"), "mc_draft_set_thread");
+    check(mc_draft_set_also_send_to_channel(draft, true), "mc_draft_set_also_send_to_channel");
+    check(mc_draft_insert(draft, "Done, see above"), "mc_draft_insert");
+    send_and_show(draft, 70000);
+    show_ui_member(draft, "also_send_to_channel"); /* reset after the send */
+    check(mc_draft_tick(draft, 100000), "mc_draft_tick");
+    show_ui_member(draft, "sticker_available");
+    char *message = NULL;
+    check(mc_draft_send_sticker(draft, "party-parrot", "https://stickers.example/parrot.webp", "classics", &message),
+          "mc_draft_send_sticker");
+    show_message("sticker:", message);
+    status = mc_draft_voice_note(draft, "clip.png", "image/png", 10, "https://cdn.example/clip", &message);
+    printf("a voice note that is no audio -> %s\n  %s\n", mc_status_name(status), mc_last_error());
+
+    printf("a picked video with its media metadata, uploaded and sent:\n");
+    check(mc_draft_tick(draft, 130000), "mc_draft_tick");
+    check(mc_draft_set_thread(draft, NULL), "mc_draft_set_thread");
+    check(mc_draft_stage_files(draft, "[{\"name\": \"clip.mp4\", \"mime\": \"video/mp4\", \"size\": 4096, "
+                                      "\"width\": 1280, \"height\": 720, \"duration\": 3.5, "
+                                      "\"extra\": {\"thumbnail\": \"content://thumbs/7\"}}]",
+                                  NULL),
+          "mc_draft_stage_files");
+    check(mc_draft_upload_event(draft, 1, MC_UPLOAD_START, 0, NULL), "mc_draft_upload_event");
+    check(mc_draft_upload_event(draft, 1, MC_UPLOAD_COMPLETE, 0, "https://cdn.example/clip.mp4"), "mc_draft_upload_event");
+    send_and_show(draft, 130000);
+    status = mc_draft_upload_event(draft, 1, MC_UPLOAD_PROGRESS, 1, NULL);
+    printf("a late upload event for the sent tile -> %s\n  %s\n", mc_status_name(status), mc_last_error());
+    mc_draft_free(draft);
+
+    printf("legacy single-attachment mode: a pick goes out at once as its own message, no tray:\n");
+    check(mc_draft_new("{\"multiple_attachments\": false}", &draft), "mc_draft_new");
+    char *result = NULL;
+    check(mc_draft_stage_files(draft, "[{\"name\": \"scan.pdf\", \"size\": 2048, \"ref\": \"file:///scan.pdf\"}]",
+                               &result),
+          "mc_draft_stage_files");
+    show_message("picked:", result);
     mc_draft_free(draft);
 }
 
@@ -365,5 +457,6 @@ int main(void) {
     reply_and_send();
     tray_and_send();
     listener_tour();
+    host_tour();
     return 0;
 }

@@ -108,6 +108,65 @@ static mc_draft *setup_command(void) {
 
 static mc_draft *setup_empty(void) { return draft_with(NULL, NULL, 0, 0); }
 
+/* setup_rich with attachment 2 removed: its id is retired. */
+static mc_draft *setup_retired(void) {
+    mc_draft *d = setup_rich();
+    if (d && !ok(mc_draft_remove_attachment(d, 2), "mc_draft_remove_attachment")) {
+        mc_draft_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* max_files 1 and a pick of two: the files banner shows. */
+static mc_draft *setup_banner(void) {
+    mc_draft *d = draft_with("{\"max_files\":1}", RICH_DOC, 0, 0);
+    if (d && !ok(mc_draft_stage_files(d, TWO_FILES, NULL), "mc_draft_stage_files")) {
+        mc_draft_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+static mc_draft *setup_commands_off(void) { return draft_with("{\"commands\":false}", RICH_DOC, 0, 0); }
+static mc_draft *setup_stickers_off(void) { return draft_with("{\"stickers\":false}", RICH_DOC, 0, 0); }
+
+/* Legacy single-attachment mode. */
+static mc_draft *setup_legacy(void) {
+    return draft_with("{\"multiple_attachments\":false,\"max_file_size\":100,\"allowed_types\":[\"image/*\",\"text/*\"]}",
+                      RICH_DOC, 0, 0);
+}
+
+/* Slow mode of 30 s whose cooldown runs: the last message went out at 1000 ms, the clock is 2000. */
+static mc_draft *setup_cooldown(void) {
+    mc_draft *d = draft_with("{\"slow_mode_seconds\":30}", RICH_DOC, 0, 0);
+    if (d && !ok(mc_draft_start_cooldown(d, 1000, 2000), "mc_draft_start_cooldown")) {
+        mc_draft_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* Files staged, then multiple attachments switched off: legacy mode with files left in the tray. */
+static mc_draft *setup_legacy_with_files(void) {
+    mc_draft *d = setup_rich();
+    if (d && !ok(mc_draft_update_config(d, "{\"multiple_attachments\":false}"), "mc_draft_update_config")) {
+        mc_draft_free(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* Legacy mode with the cooldown running. */
+static mc_draft *setup_legacy_cooldown(void) {
+    mc_draft *d = draft_with("{\"multiple_attachments\":false,\"slow_mode_seconds\":30}", RICH_DOC, 0, 0);
+    if (d && !ok(mc_draft_start_cooldown(d, 1000, 2000), "mc_draft_start_cooldown")) {
+        mc_draft_free(d);
+        return NULL;
+    }
+    return d;
+}
+
 /* Exactly MC_MAX_TEXT_LENGTH scalars, the caret at the end. */
 static mc_draft *setup_at_limit(void) {
     size_t n = MC_MAX_TEXT_LENGTH;
@@ -221,6 +280,8 @@ static mc_status call_draft_convert_offset(matrix_call *c) {
                                    arg_i32(c, "to_unit", MC_UNIT_UTF16), arg_out_i64(c, "out_offset"));
 }
 
+static mc_status call_dismiss_banner(matrix_call *c) { return mc_draft_dismiss_banner(arg_draft(c, "draft")); }
+
 static mc_status call_delete_backward(matrix_call *c) { return mc_draft_delete_backward(arg_draft(c, "draft")); }
 static mc_status call_delete_forward(matrix_call *c) { return mc_draft_delete_forward(arg_draft(c, "draft")); }
 
@@ -320,6 +381,15 @@ static mc_status call_serialize(matrix_call *c) {
     return mc_draft_serialize(arg_draft(c, "draft"), arg_out_string(c, "out_markdown"));
 }
 
+static mc_status call_send_sticker(matrix_call *c) {
+    return mc_draft_send_sticker(arg_draft(c, "draft"), arg_str(c, "sticker_id", "s-1"), arg_str(c, "url", "cdn.example/s.webp"),
+                                 arg_str(c, "pack", "cats"), arg_out_string(c, "out_message_json"));
+}
+
+static mc_status call_set_also_send_to_channel(matrix_call *c) {
+    return mc_draft_set_also_send_to_channel(arg_draft(c, "draft"), arg_bool(c, "enabled", true));
+}
+
 static mc_status call_set_command(matrix_call *c) {
     return mc_draft_set_command(arg_draft(c, "draft"), arg_str(c, "name", "giphy"), arg_str(c, "args", "cats"));
 }
@@ -359,6 +429,10 @@ static mc_status call_stage_files(matrix_call *c) {
                                 arg_out_string(c, "out_result_json"));
 }
 
+static mc_status call_start_cooldown(matrix_call *c) {
+    return mc_draft_start_cooldown(arg_draft(c, "draft"), arg_i64(c, "last_message_ms", 1000), arg_i64(c, "now_ms", 2000));
+}
+
 static mc_status call_text(matrix_call *c) { return mc_draft_text(arg_draft(c, "draft"), arg_out_string(c, "out_text")); }
 static mc_status call_tick(matrix_call *c) { return mc_draft_tick(arg_draft(c, "draft"), arg_i64(c, "now_ms", 1000)); }
 
@@ -369,6 +443,10 @@ static mc_status call_toggle_format(matrix_call *c) {
 
 static mc_status call_ui_state(matrix_call *c) { return mc_draft_ui_state(arg_draft(c, "draft"), arg_out_string(c, "out_json")); }
 static mc_status call_undo(matrix_call *c) { return mc_draft_undo(arg_draft(c, "draft")); }
+
+static mc_status call_update_config(matrix_call *c) {
+    return mc_draft_update_config(arg_draft(c, "draft"), arg_str(c, "config_json", "{\"max_files\":3,\"slow_mode_seconds\":5}"));
+}
 
 static mc_status call_undo_state(matrix_call *c) {
     return mc_draft_undo_state(arg_draft(c, "draft"), arg_out_bool(c, "out_can_undo"), arg_out_bool(c, "out_can_redo"));
@@ -507,6 +585,7 @@ const function_rows MATRIX_ROWS[] = {
             ROW("an offset past the end", NULL, "offset", VINT(24), OOR))},
     {"mc_draft_delete_backward", call_delete_backward, setup_rich, NULL, NULL},
     {"mc_draft_delete_forward", call_delete_forward, setup_rich, NULL, NULL},
+    {"mc_draft_dismiss_banner", call_dismiss_banner, setup_banner, NULL, NULL},
     {"mc_draft_document", call_document, setup_rich, NULL, NULL},
     {"mc_draft_enter", call_enter, setup_rich, NULL,
      CUSTOM(ROWF("at the length limit", setup_at_limit, NULL, VNULL, LIMIT, ROW_HEAVY))},
@@ -583,7 +662,9 @@ const function_rows MATRIX_ROWS[] = {
                  ROW_HEAVY))},
     {"mc_draft_redo", call_redo, setup_rich, NULL, NULL},
     {"mc_draft_remove_attachment", call_remove_attachment, setup_rich,
-     EXPECT(E("id", K_U64_ZERO, BAD), E("id", K_U64_MAX, BAD)), NULL},
+     EXPECT(E("id", K_U64_ZERO, BAD), E("id", K_U64_MAX, BAD)),
+     CUSTOM(ROW("an id never given out", NULL, "id", VUINT(3), BAD),
+            ROW("a retired id (removed before)", setup_retired, NULL, VNULL, NOT_ALLOWED))},
     {"mc_draft_remove_format", call_remove_format, setup_rich,
      EXPECT(RANGE_OOR),
      CUSTOM(ROW("MC_FLAG_EXTEND (a caret flag)", NULL, "flags", VUINT(MC_FLAG_EXTEND), BAD))},
@@ -598,13 +679,15 @@ const function_rows MATRIX_ROWS[] = {
      CUSTOM(ROW2("start after end", NULL, "start", VINT(5), "end", VINT(3), OOR),
             ROWF("a text one character over the length limit", NULL, "utf8", VGEN(G_TEXT_OVER_LIMIT), LIMIT, ROW_HEAVY))},
     {"mc_draft_restore", call_restore, setup_rich, NULL,
-     CUSTOM(SNAPSHOT_ROW("version 2", "version", "2", BAD),
+     CUSTOM(SNAPSHOT_ROW("version 3", "version", "3", BAD),
             SNAPSHOT_ROW("version INT64_MAX", "version", "9223372036854775807", BAD),
             SNAPSHOT_ROW("version 1e400", "version", "1e400", JSON),
             SNAPSHOT_ROW("clock -1", "now", "-1", OOR),
             SNAPSHOT_ROW("clock INT64_MAX", "now", "9223372036854775807", MC_OK),
-            SNAPSHOT_ROW("cooldown INT64_MIN", "cooldown_until", "-9223372036854775808", OOR),
-            SNAPSHOT_ROW("cooldown 2^64 (not an int64)", "cooldown_until", "18446744073709551616", BAD),
+            SNAPSHOT_ROW("last message at INT64_MIN", "last_message_at", "-9223372036854775808", OOR),
+            SNAPSHOT_ROW("last message at INT64_MAX", "last_message_at", "9223372036854775807", MC_OK),
+            SNAPSHOT_ROW("last message at 2^64 (not an int64)", "last_message_at", "18446744073709551616", BAD),
+            SNAPSHOT_ROW("also_send_to_channel a string", "also_send_to_channel", "\"yes\"", BAD),
             SNAPSHOT_ROW("selection [INT64_MIN, INT64_MAX] (clamped)", "selection", "[-9223372036854775808,9223372036854775807]", MC_OK),
             SNAPSHOT_ROW("selection [1e400, 0]", "selection", "[1e400,0]", JSON),
             SNAPSHOT_ROW("selection [0.5, 0]", "selection", "[0.5,0]", BAD),
@@ -626,6 +709,13 @@ const function_rows MATRIX_ROWS[] = {
             SNAPSHOT_ROW("a tile progress of 1e400", "tray",
                          "{\"tiles\":[{\"id\":1,\"name\":\"a\",\"mime\":\"text/plain\",\"size\":1,\"ref\":\"r\",\"state\":\"uploading\",\"progress\":1e400}]}",
                          JSON),
+            SNAPSHOT_ROW("a tray next_id not above its tiles' ids", "tray",
+                         "{\"tiles\":[{\"id\":5,\"name\":\"a\",\"mime\":\"text/plain\",\"size\":1,\"ref\":\"r\",\"state\":\"queued\"}],\"next_id\":5}",
+                         BAD),
+            SNAPSHOT_ROW("a tray next_id of 2^64", "tray", "{\"tiles\":[],\"next_id\":18446744073709551616}", BAD),
+            SNAPSHOT_ROW("a tile width of 0", "tray",
+                         "{\"tiles\":[{\"id\":1,\"name\":\"a.png\",\"mime\":\"image/png\",\"size\":1,\"ref\":\"r\",\"state\":\"queued\",\"width\":0}]}",
+                         BAD),
             SNAPSHOT_ROW("a tile progress of 2", "tray",
                          "{\"tiles\":[{\"id\":1,\"name\":\"a\",\"mime\":\"text/plain\",\"size\":1,\"ref\":\"r\",\"state\":\"uploading\",\"progress\":2}]}",
                          OOR),
@@ -639,13 +729,30 @@ const function_rows MATRIX_ROWS[] = {
             ROW("uploads pending", setup_rich, NULL, VNULL, NOT_ALLOWED),
             ROW("slow mode of 10^9 s at INT64_MAX ms", setup_slow_mode, "now_ms", VINT(INT64_MAX), MC_OK),
             ROW("the clock at INT64_MAX, typing", setup_clock_max, "now_ms", VINT(INT64_MAX), MC_OK))},
+    {"mc_draft_send_sticker", call_send_sticker, setup_text,
+     EXPECT(E("pack", K_STR_NULL, MC_OK)),
+     CUSTOM(ROW("an empty id", NULL, "sticker_id", VSTR(""), BAD),
+            ROW("an id of 257 characters", NULL, "sticker_id", VSTR(ID257), BAD),
+            ROW("an id with a line break", NULL, "sticker_id", VSTR("s\n1"), BAD),
+            ROW("an empty pack", NULL, "pack", VSTR(""), BAD),
+            ROW("an empty URL", NULL, "url", VSTR(""), MC_ERR_UNSAFE_LINK),
+            ROW("a javascript: URL", NULL, "url", VSTR("javascript:alert(1)"), MC_ERR_UNSAFE_LINK),
+            ROW("a mailto: URL", NULL, "url", VSTR("mailto:a@b.c"), MC_ERR_UNSAFE_LINK),
+            ROW("stickers off", setup_stickers_off, NULL, VNULL, NOT_ALLOWED),
+            ROW("while editing", setup_editing, NULL, VNULL, NOT_ALLOWED),
+            ROW("with a command set", setup_command, NULL, VNULL, NOT_ALLOWED),
+            ROW("while the slow-mode cooldown runs", setup_cooldown, NULL, VNULL, NOT_ALLOWED))},
     {"mc_draft_serialize", call_serialize, setup_rich, NULL, NULL},
+    {"mc_draft_set_also_send_to_channel", call_set_also_send_to_channel, setup_text, NULL,
+     CUSTOM(ROW("turning it on without a thread", setup_empty, NULL, VNULL, NOT_ALLOWED),
+            ROW("turning it off without a thread", setup_empty, "enabled", VINT(0), MC_OK))},
     {"mc_draft_set_command", call_set_command, setup_rich,
      EXPECT(E("args", K_STR_NULL, MC_OK)),
      CUSTOM(ROW("an empty name", NULL, "name", VSTR(""), BAD),
             ROW("a name with a space", NULL, "name", VSTR("a b"), BAD),
             ROW("a name with a slash", NULL, "name", VSTR("/giphy"), BAD),
-            ROW("while editing", setup_editing, NULL, VNULL, NOT_ALLOWED))},
+            ROW("while editing", setup_editing, NULL, VNULL, NOT_ALLOWED),
+            ROW("commands off", setup_commands_off, NULL, VNULL, NOT_ALLOWED))},
     {"mc_draft_set_link", call_set_link, setup_rich, NULL,
      CUSTOM(ROW("a javascript: URL", NULL, "url", VSTR("javascript:alert(1)"), MC_ERR_UNSAFE_LINK),
             ROW("a data: URL", NULL, "url", VSTR("data:text/html,x"), MC_ERR_UNSAFE_LINK))},
@@ -670,8 +777,30 @@ const function_rows MATRIX_ROWS[] = {
             ROW("a size of INT64_MAX (an error tile)", NULL, "files_json",
                 VSTR("[{\"name\":\"c\",\"mime\":\"text/plain\",\"size\":9223372036854775807,\"ref\":\"r\"}]"), MC_OK),
             ROW("an object, not an array", NULL, "files_json", VSTR("{\"name\":\"c\"}"), BAD),
+            ROW("a width of 0", NULL, "files_json", VSTR("[{\"name\":\"c.png\",\"size\":5,\"width\":0}]"), BAD),
+            ROW("a width of 10^6 + 1", NULL, "files_json", VSTR("[{\"name\":\"c.png\",\"size\":5,\"width\":1000001}]"), BAD),
+            ROW("a height of INT64_MIN", NULL, "files_json",
+                VSTR("[{\"name\":\"c.png\",\"size\":5,\"height\":-9223372036854775808}]"), BAD),
+            ROW("a height of 1e400", NULL, "files_json", VSTR("[{\"name\":\"c.png\",\"size\":5,\"height\":1e400}]"), JSON),
+            ROW("a duration of -1", NULL, "files_json", VSTR("[{\"name\":\"c.mp4\",\"size\":5,\"duration\":-1}]"), BAD),
+            ROW("a duration of 1e308", NULL, "files_json", VSTR("[{\"name\":\"c.mp4\",\"size\":5,\"duration\":1e308}]"), MC_OK),
+            ROW("a duration of 1e400", NULL, "files_json", VSTR("[{\"name\":\"c.mp4\",\"size\":5,\"duration\":1e400}]"), JSON),
+            ROW("an extra that is an array", NULL, "files_json", VSTR("[{\"name\":\"c.png\",\"size\":5,\"extra\":[1]}]"), BAD),
             ROW("while editing", setup_editing, NULL, VNULL, NOT_ALLOWED),
-            ROW("with a command set", setup_command, NULL, VNULL, NOT_ALLOWED))},
+            ROW("with a command set", setup_command, NULL, VNULL, NOT_ALLOWED),
+            ROW("legacy: files left in the tray", setup_legacy_with_files, NULL, VNULL, NOT_ALLOWED),
+            ROW("legacy: a file over max_file_size", setup_legacy, "files_json",
+                VSTR("[{\"name\":\"c.png\",\"size\":101}]"), LIMIT),
+            ROW("legacy: a type not allowed", setup_legacy, "files_json", VSTR("[{\"name\":\"c.pdf\",\"size\":5}]"), NOT_ALLOWED),
+            ROW("legacy: a size of -1", setup_legacy, "files_json", VSTR("[{\"name\":\"c.png\",\"size\":-1}]"), BAD),
+            ROW("legacy: while the slow-mode cooldown runs", setup_legacy_cooldown, NULL, VNULL, NOT_ALLOWED),
+            ROW("legacy: a pick goes out at once", setup_legacy, NULL, VNULL, MC_OK))},
+    {"mc_draft_start_cooldown", call_start_cooldown, setup_rich,
+     EXPECT(E_I64("last_message_ms", OOR, OOR, MC_OK), E_I64("now_ms", OOR, OOR, MC_OK)),
+     CUSTOM(ROW("the clock going backwards", setup_clock_max, NULL, VNULL, OOR),
+            ROW2("slow mode of 10^9 s from INT64_MAX", setup_slow_mode, "last_message_ms", VINT(INT64_MAX), "now_ms",
+                 VINT(INT64_MAX), MC_OK),
+            ROW("a time before the last message the draft knows of", setup_cooldown, "last_message_ms", VINT(0), MC_OK))},
     {"mc_draft_text", call_text, setup_rich, NULL, NULL},
     {"mc_draft_tick", call_tick, setup_rich,
      EXPECT(E_I64("now_ms", OOR, OOR, MC_OK)),
@@ -683,6 +812,22 @@ const function_rows MATRIX_ROWS[] = {
     {"mc_draft_ui_state", call_ui_state, setup_rich, NULL, NULL},
     {"mc_draft_undo", call_undo, setup_rich, NULL, NULL},
     {"mc_draft_undo_state", call_undo_state, setup_rich, NULL, NULL},
+    {"mc_draft_update_config", call_update_config, setup_rich, NULL,
+     CUSTOM(ROW("mention_limit 1e400", NULL, "config_json", VSTR("{\"mention_limit\":1e400}"), JSON),
+            ROW("mention_limit 10^9 + 1", NULL, "config_json", VSTR("{\"mention_limit\":1000000001}"), BAD),
+            ROW("max_files INT64_MIN", NULL, "config_json", VSTR("{\"max_files\":-9223372036854775808}"), BAD),
+            ROW("max_files 0", NULL, "config_json", VSTR("{\"max_files\":0}"), BAD),
+            ROW("undo_depth 2^64 (not an int64)", NULL, "config_json", VSTR("{\"undo_depth\":18446744073709551616}"), BAD),
+            ROW("max_length 0", NULL, "config_json", VSTR("{\"max_length\":0}"), BAD),
+            ROW("max_file_size INT64_MAX", NULL, "config_json", VSTR("{\"max_file_size\":9223372036854775807}"), MC_OK),
+            ROW("max_file_size 1 (the tiles become error tiles)", NULL, "config_json", VSTR("{\"max_file_size\":1}"), MC_OK),
+            ROW("max_files 1 (a tray over the limit)", NULL, "config_json", VSTR("{\"max_files\":1}"), MC_OK),
+            ROW("slow_mode_seconds 10^9 with the clock at INT64_MAX", setup_clock_max, "config_json",
+                VSTR("{\"slow_mode_seconds\":1000000000}"), MC_OK),
+            ROW("commands off with a command set", setup_command, "config_json", VSTR("{\"commands\":false}"), MC_OK),
+            ROW("a valid key beside an unknown one", NULL, "config_json", VSTR("{\"max_files\":2,\"bogus\":1}"), BAD),
+            ROW("a wrong type", NULL, "config_json", VSTR("{\"stickers\":1}"), BAD),
+            ROW("an array, not an object", NULL, "config_json", VSTR("[]"), BAD))},
     {"mc_draft_upload_event", call_upload_event, setup_rich,
      EXPECT(E("id", K_U64_ZERO, BAD), E("id", K_U64_MAX, BAD), E("progress", K_F64_NAN, BAD), E("progress", K_F64_INF, OOR),
             E("progress", K_F64_MINUS_INF, OOR), E("progress", K_F64_MINUS_ONE, OOR), E("progress", K_F64_TWO, OOR),
@@ -691,10 +836,13 @@ const function_rows MATRIX_ROWS[] = {
                  MC_ERR_NULL_ARGUMENT),
             ROW2("MC_UPLOAD_FAIL with an empty message", NULL, "event", VINT(MC_UPLOAD_FAIL), "value", VSTR(""), BAD),
             ROW("MC_UPLOAD_RETRY while uploading", NULL, "event", VINT(MC_UPLOAD_RETRY), NOT_ALLOWED),
-            ROW2("progress on a queued file past 1", NULL, "id", VUINT(2), "progress", VDOUBLE(1.5), OOR))},
+            ROW2("progress on a queued file past 1", NULL, "id", VUINT(2), "progress", VDOUBLE(1.5), OOR),
+            ROW2("an event for a retired id", setup_retired, "id", VUINT(2), "event", VINT(MC_UPLOAD_START), NOT_ALLOWED))},
     {"mc_draft_voice_note", call_voice_note, setup_text,
      EXPECT(E_I64("size", BAD, BAD, NOT_ALLOWED)),
      CUSTOM(ROW("an empty remote reference", NULL, "remote", VSTR(""), BAD),
+            ROW("an image type", NULL, "mime", VSTR("image/png"), BAD),
+            ROW("while the slow-mode cooldown runs", setup_cooldown, NULL, VNULL, NOT_ALLOWED),
             ROW("a tray that holds files", setup_rich, NULL, VNULL, NOT_ALLOWED),
             ROW("with a command set", setup_command, NULL, VNULL, NOT_ALLOWED),
             ROW("while editing", setup_editing, NULL, VNULL, NOT_ALLOWED))},

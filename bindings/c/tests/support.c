@@ -474,6 +474,8 @@ const char *support_event_name(int32_t kind) {
     case MC_EVENT_ERROR: return "error";
     case MC_EVENT_CANCEL_UPLOAD: return "cancel_upload";
     case MC_EVENT_FORMATTING: return "formatting";
+    case MC_EVENT_CONFIG: return "config";
+    case MC_EVENT_THREAD: return "thread";
     default: return "(unknown event)";
     }
 }

@@ -154,7 +154,7 @@ mc_draft *support_freed_draft(void);
 #define DEFAULT_CONFIG_JSON \
     "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":10,\"max_length\":null,\"trim\":true," \
     "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":10,\"max_file_size\":104857600," \
-    "\"allowed_types\":null,\"undo_depth\":100,\"slow_mode_seconds\":0}"
+    "\"allowed_types\":null,\"undo_depth\":100,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"
 
 /*
  * CHECK_REFUSED plus: nothing changed except the UI state's "info_banner", which is now `banner` (raw
@@ -279,11 +279,15 @@ void support_check_event_kinds(const char *file, int line, event_log *log, const
 #define TILE_ERROR(id, kind, name, mime, size, message) \
     TILE(id, kind, name, mime, size, "error", "null", Q(message), "false", "null")
 
-/* One outgoing message as mc_draft_send writes it; every argument but type is raw JSON. */
-#define OUT_MSG(type, text, mentions, attachment_kind, attachments, command, args, quoted_id, edited_id, parent_id) \
+/* One outgoing message as mc_draft_send writes it; every argument but type is raw JSON. OUT_MSG is
+ * a message without a sticker, not also sent to the channel; OUT_MSG_FULL names both. */
+#define OUT_MSG_FULL(type, text, mentions, attachment_kind, attachments, command, args, quoted_id, edited_id, parent_id, \
+                     sticker, to_channel) \
     "{\"type\":\"" type "\",\"text\":" text ",\"mentions\":" mentions ",\"attachment_kind\":" attachment_kind \
     ",\"attachments\":" attachments ",\"command\":" command ",\"args\":" args ",\"quoted_id\":" quoted_id \
-    ",\"edited_id\":" edited_id ",\"parent_id\":" parent_id "}"
+    ",\"edited_id\":" edited_id ",\"parent_id\":" parent_id ",\"sticker\":" sticker ",\"also_send_to_channel\":" to_channel "}"
+#define OUT_MSG(type, text, mentions, attachment_kind, attachments, command, args, quoted_id, edited_id, parent_id) \
+    OUT_MSG_FULL(type, text, mentions, attachment_kind, attachments, command, args, quoted_id, edited_id, parent_id, "null", "false")
 #define TEXT_MSG(text, mentions, quoted_id, parent_id) \
     OUT_MSG("text", text, mentions, "null", "[]", "null", "null", quoted_id, "null", parent_id)
 #define MEDIA_MSG(text, mentions, kind, attachments, quoted_id, parent_id) \
@@ -292,18 +296,22 @@ void support_check_event_kinds(const char *file, int line, event_log *log, const
     OUT_MSG("edit", text, mentions, "null", "[]", "null", "null", "null", edited_id, parent_id)
 #define COMMAND_MSG(command, args, parent_id) \
     OUT_MSG("command", "\"\"", "[]", "null", "[]", command, args, "null", "null", parent_id)
-/* One attachment of an outgoing message; remote is raw JSON. */
-#define OUT_FILE(id, name, mime, size, kind, remote, ref) \
+/* One attachment of an outgoing message; remote is raw JSON. OUT_FILE has no media metadata;
+ * OUT_FILE_META gives it (raw JSON each). */
+#define OUT_FILE_META(id, name, mime, size, kind, remote, ref, width, height, duration, extra) \
     "{\"id\":" #id ",\"name\":\"" name "\",\"mime\":\"" mime "\",\"size\":" #size ",\"kind\":\"" kind \
-    "\",\"remote\":" remote ",\"ref\":\"" ref "\"}"
+    "\",\"remote\":" remote ",\"ref\":\"" ref "\",\"width\":" width ",\"height\":" height ",\"duration\":" duration \
+    ",\"extra\":" extra "}"
+#define OUT_FILE(id, name, mime, size, kind, remote, ref) OUT_FILE_META(id, name, mime, size, kind, remote, ref, "null", "null", "null", "null")
 #define MENTION_OUT(uid, name) "{\"uid\":\"" uid "\",\"name\":\"" name "\"}"
 
 /* The whole UI state; every argument is raw JSON. */
-#define UI_STATE(can_send, send_blocked, mode, thread, selection, active, tray, attach, mic, banner, mention_query, \
-                 command_query, command, cooldown, length, max_length, typing, can_undo, can_redo) \
+#define UI_STATE(can_send, send_blocked, mode, thread, to_channel, selection, active, tray, attach, mic, sticker, banner, \
+                 mention_query, command_query, command, cooldown, length, max_length, typing, can_undo, can_redo) \
     "{\"can_send\":" can_send ",\"send_blocked\":" send_blocked ",\"mode\":" mode ",\"thread_parent_id\":" thread \
-    ",\"selection\":" selection ",\"active_formats\":" active ",\"tray\":" tray ",\"attachments_available\":" attach \
-    ",\"mic_available\":" mic ",\"info_banner\":" banner ",\"mention_query\":" mention_query \
+    ",\"also_send_to_channel\":" to_channel ",\"selection\":" selection ",\"active_formats\":" active ",\"tray\":" tray \
+    ",\"attachments_available\":" attach ",\"mic_available\":" mic ",\"sticker_available\":" sticker \
+    ",\"info_banner\":" banner ",\"mention_query\":" mention_query \
     ",\"command_query\":" command_query ",\"command\":" command ",\"cooldown_remaining_ms\":" cooldown \
     ",\"length\":" length ",\"max_length\":" max_length ",\"typing\":" typing ",\"can_undo\":" can_undo \
     ",\"can_redo\":" can_redo "}"

@@ -114,7 +114,7 @@ static void voice_notes_go_out_at_once(void) {
 
     /* The mic hides while the tray holds anything, an error tile included. The voice note took id 1 from
        the draft's sequence, so the file gets the next one. */
-    CHECK_STAGE(d, "[{\"name\":\"big.png\",\"size\":104857601}]", "{\"staged\":[2],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(d, "[{\"name\":\"big.png\",\"size\":104857601}]", "{\"staged\":[2],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_UI_MEMBER(d, "mic_available", "false");
     CHECK_REFUSED_MESSAGE(d, mc_draft_voice_note(d, "memo.m4a", "audio/mp4", 4096, "https://cdn/v2", &out),
                           MC_ERR_NOT_ALLOWED, "mc_draft_voice_note",
@@ -162,7 +162,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
                        "{\"id\":3,\"name\":\"d.pdf\",\"mime\":\"application/pdf\",\"size\":3,\"ref\":\"r3\",\"state\":\"uploaded\",\"remote\":\"https://cdn/d\"},"
                        "{\"id\":4,\"name\":\"f.wav\",\"mime\":\"audio/wav\",\"size\":4,\"ref\":\"\",\"state\":\"failed\",\"error\":\"offline\"},"
                        "{\"id\":5,\"name\":\"e.exe\",\"mime\":\"application/octet-stream\",\"size\":5,\"ref\":\"\",\"state\":\"error\",\"error\":\"This file type isn't allowed.\"}"
-                       "]}");
+                       "],\"next_id\":6}");
     free(tray);
 
     REQUIRE_NEW_DRAFT(e, NULL);
@@ -180,7 +180,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
     CHECK_OK(mc_draft_upload_event(e, 2, MC_UPLOAD_RETRY, 0, NULL));
     CHECK_OK(mc_draft_upload_event(e, 4, MC_UPLOAD_RETRY, 0, NULL));
     CHECK_OK(mc_draft_remove_attachment(e, 5));
-    CHECK_STAGE(e, ONE_PNG, "{\"staged\":[6],\"dropped\":0,\"notice\":null}");
+    CHECK_STAGE(e, ONE_PNG, "{\"staged\":[6],\"dropped\":0,\"notice\":null,\"messages\":[]}");
     CHECK_OK(mc_draft_remove_attachment(e, 6));
     uploads_all_done(e, 1, 2);
     uploads_all_done(e, 4, 4);
@@ -197,7 +197,7 @@ static void snapshot_and_restore_keep_the_tray(void) {
     /* An unknown version is refused and the tray stays. */
     char *versioned = support_json_with_member(snapshot, "version", "7");
     CHECK_REFUSED_MESSAGE(d, mc_draft_restore(d, versioned), MC_ERR_INVALID_ARGUMENT, "mc_draft_restore",
-                          "mc_draft_restore: snapshot version 7 is not supported (this library reads version 1)");
+                          "mc_draft_restore: snapshot version 7 is not supported (this library reads versions 1 and 2)");
     free(versioned);
     /* Malformed tiles are refused. */
     static const char *const bad_trays[] = {

@@ -26,7 +26,7 @@
 
 static void a_new_draft_has_the_default_ui_state(void) {
     REQUIRE_NEW_DRAFT(d, NULL);
-    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, "null", "[0,0]", NO_FORMATS, "[]", "true", "true", "null",
+    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, "null", "false", "[0,0]", NO_FORMATS, "[]", "true", "true", "true", "null",
                          "null", "null", "null", "0", "0", "null", "false", "false", "false"));
     bool can_send = true;
     CHECK_OK(mc_draft_can_send(d, &can_send));
@@ -39,7 +39,7 @@ static void type_mention_format_and_send_in_a_thread(void) {
     CHECK_OK(mc_draft_set_thread(d, "thread-1"));
     TYPE(d, "Hi @bo");
     /* The open mention query is part of the UI state, with its range. */
-    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("thread-1"), "[6,6]", NO_FORMATS, "[]", "true", "true", "null",
+    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("thread-1"), "false", "[6,6]", NO_FORMATS, "[]", "true", "true", "true", "null",
                          "{\"query\":\"bo\",\"start\":3,\"end\":6}", "null", "null", "0", "6", "null", "true", "true",
                          "false"));
     /* The mention replaces the query "@bo", with a space after it. */
@@ -53,7 +53,7 @@ static void type_mention_format_and_send_in_a_thread(void) {
     CHECK_SEND(d, 1000, "[" TEXT_MSG(Q("Hi <@uid:u42> **ship** it"), "[" MENTION_OUT("u42", "Bob") "]", "null",
                                      Q("thread-1")) "]");
     /* The draft is cleared (history too); the thread stays; typing stopped with the send. */
-    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, Q("thread-1"), "[0,0]", NO_FORMATS, "[]", "true", "true",
+    CHECK_UI(d, UI_STATE("false", BLOCKED_EMPTY, MODE_NEW, Q("thread-1"), "false", "[0,0]", NO_FORMATS, "[]", "true", "true", "true",
                          "null", "null", "null", "null", "0", "0", "null", "false", "false", "false"));
     CHECK_DOC(d, DOC("", ""));
     /* The next message goes to the same thread, until the thread is cleared. */
@@ -160,7 +160,7 @@ static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     CHECK_OK(mc_draft_set_command(d, "giphy", "cats"));
     CHECK_TEXT(d, "");
     CHECK_TRAY(d, "[]");
-    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("t-2"), "[0,0]", NO_FORMATS, "[]", "false", "false", "null", "null",
+    CHECK_UI(d, UI_STATE("true", "null", MODE_NEW, Q("t-2"), "false", "[0,0]", NO_FORMATS, "[]", "false", "false", "false", "null", "null",
                          "null", "{\"name\":\"giphy\",\"args\":\"cats\"}", "0", "0", "null", "true", "true", "false"));
     /* No attachments while a command is set. */
     CHECK_REFUSED_MESSAGE(d, mc_draft_stage_files(d, ONE_PNG, NULL), MC_ERR_NOT_ALLOWED, "mc_draft_stage_files",
@@ -172,8 +172,8 @@ static void a_command_replaces_text_and_tray_and_sends_itself(void) {
     /* Without args, args go out empty; a second command replaces the first. */
     CHECK_OK(mc_draft_set_command(d, "giphy", "dogs"));
     CHECK_OK(mc_draft_set_command(d, "shrug", NULL));
-    CHECK_UI_MEMBER(d, "command", "{\"name\":\"shrug\",\"args\":\"\"}");
-    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), Q(""), Q("t-2")) "]");
+    CHECK_UI_MEMBER(d, "command", "{\"name\":\"shrug\",\"args\":null}");
+    CHECK_SEND(d, 0, "[" COMMAND_MSG(Q("shrug"), "null", Q("t-2")) "]");
 
     /* Clearing the command leaves an empty draft; clearing none does nothing. */
     CHECK_OK(mc_draft_set_command(d, "me", "waves " S_GRIN));
@@ -198,9 +198,9 @@ static void snapshot_and_restore_round_trip(void) {
     CHECK_OK(mc_draft_toggle_format(d, 0, 5, MC_FORMAT_BOLD, NULL, MC_FLAG_PROTECT));
     CHECK_OK(mc_draft_set_selection(d, 4, 1));
     char *snapshot = support_draft_snapshot(d);
-    CHECK_EQ_STR(snapshot, "{\"version\":1,\"document\":" DOC("hello ", SPAN(0, 5, "bold")) ",\"selection\":[4,1],"
-                           "\"mode\":{\"kind\":\"new\"},\"thread_parent_id\":null,\"command\":null,"
-                           "\"tray\":{\"tiles\":[]},\"cooldown_until\":0,\"now\":0}");
+    CHECK_EQ_STR(snapshot, "{\"version\":2,\"document\":" DOC("hello ", SPAN(0, 5, "bold")) ",\"selection\":[4,1],"
+                           "\"mode\":{\"kind\":\"new\"},\"thread_parent_id\":null,\"also_send_to_channel\":false,"
+                           "\"command\":null,\"tray\":{\"tiles\":[],\"next_id\":1},\"last_message_at\":null,\"now\":0}");
     REQUIRE_NEW_DRAFT(e, NULL);
     CHECK_OK(mc_draft_restore(e, snapshot));
     CHECK_DOC(e, DOC("hello ", SPAN(0, 5, "bold")));
@@ -226,8 +226,16 @@ static void restore_refuses_bad_snapshots(void) {
         mc_status status;
         const char *message; /* NULL: any message naming the function */
     } cases[] = {
-        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,
-         "mc_draft_restore: snapshot version 2 is not supported (this library reads version 1)"},
+        {"{\"version\":3,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_restore: snapshot version 3 is not supported (this library reads versions 1 and 2)"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"last_message_at\":-1}", MC_ERR_OUT_OF_RANGE,
+         "mc_draft_restore: snapshot: clock values must not be negative"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"cooldown_until\":5}", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_restore: snapshot: unknown key \"cooldown_until\""},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"also_send_to_channel\":true}",
+         MC_ERR_INVALID_ARGUMENT, "mc_draft_restore: snapshot: \"also_send_to_channel\" needs a thread parent"},
+        {"{\"version\":2,\"document\":{\"text\":\"x\"},\"selection\":[0,0],\"tray\":{\"tiles\":[],\"next_id\":0}}",
+         MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"version\":0,\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT, NULL},
         {"{\"version\":\"1\",\"document\":{\"text\":\"x\"},\"selection\":[0,0]}", MC_ERR_INVALID_ARGUMENT,

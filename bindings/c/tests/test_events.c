@@ -553,7 +553,11 @@ static void mode_banner_query_and_tray_events(void) {
     CHECK_EVENTS(&log, "mode {\"kind\":\"new\"}\n");
     CHECK_OK(mc_draft_cancel_mode(d));
     CHECK_EVENTS(&log, "");
-    /* The thread is the host's own setting: no event. */
+    /* The thread, and whether a reply also goes to the channel. */
+    CHECK_OK(mc_draft_set_thread(d, "t"));
+    CHECK_EVENTS(&log, "thread {\"parent_id\":\"t\",\"also_send_to_channel\":false}\n");
+    CHECK_OK(mc_draft_set_also_send_to_channel(d, true));
+    CHECK_EVENTS(&log, "thread {\"parent_id\":\"t\",\"also_send_to_channel\":true}\n");
     CHECK_OK(mc_draft_set_thread(d, "t"));
     CHECK_EVENTS(&log, "");
 
@@ -581,7 +585,7 @@ static void mode_banner_query_and_tray_events(void) {
                        "selection [4,4]\n"
                        "mention_query null\n");
 
-    /* Sending clears the banner and the tray. */
+    /* Sending clears the banner and the tray, and resets "also send to channel". */
     char *out = NULL;
     CHECK_OK(mc_draft_send(d, 0, &out));
     mc_string_free(out);
@@ -591,7 +595,8 @@ static void mode_banner_query_and_tray_events(void) {
                        "send_state {\"can_send\":false,\"reason\":\"empty\"}\n"
                        "tray []\n"
                        "typing {\"typing\":false}\n"
-                       "banner null\n");
+                       "banner null\n"
+                       "thread {\"parent_id\":\"t\",\"also_send_to_channel\":false}\n");
 
     /* Command query, then a command (reported as a mode change). */
     TYPE(d, "/");

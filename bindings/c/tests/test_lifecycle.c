@@ -39,7 +39,7 @@ static void new_with_every_option(void) {
     CHECK_CONFIG(d, "{\"rich_text\":false,\"mentions\":false,\"mention_limit\":2,\"max_length\":500,"
                     "\"trim\":false,\"typing_events\":false,\"multiple_attachments\":false,\"max_files\":3,"
                     "\"max_file_size\":1024,\"allowed_types\":[\"image/*\",\"application/pdf\"],"
-                    "\"undo_depth\":5,\"slow_mode_seconds\":0}");
+                    "\"undo_depth\":5,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}");
     CHECK_DOC(d, "{\"text\":\"\",\"spans\":[]}");
     mc_draft_free(d);
 }
@@ -52,16 +52,16 @@ static void new_accepts_limit_extremes(void) {
         {"{\"mention_limit\":0,\"undo_depth\":0,\"max_length\":1,\"max_files\":1,\"max_file_size\":1}",
          "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":0,\"max_length\":1,\"trim\":true,"
          "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":1,\"max_file_size\":1,"
-         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0}"},
+         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
         {"{\"mention_limit\":1000000000,\"undo_depth\":1000000000,\"max_length\":1000000000,"
          "\"max_files\":1000000000,\"max_file_size\":9223372036854775807,\"allowed_types\":[]}",
          "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":1000000000,\"max_length\":1000000000,"
          "\"trim\":true,\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":1000000000,"
-         "\"max_file_size\":9223372036854775807,\"allowed_types\":[],\"undo_depth\":1000000000,\"slow_mode_seconds\":0}"},
+         "\"max_file_size\":9223372036854775807,\"allowed_types\":[],\"undo_depth\":1000000000,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
         {"{\"undo_depth\":-0}", /* -0 is the integer 0 */
          "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":10,\"max_length\":null,\"trim\":true,"
          "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":10,\"max_file_size\":104857600,"
-         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0}"},
+         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
     };
     for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
         REQUIRE_NEW_DRAFT(d, cases[i].config);

@@ -25,6 +25,7 @@
     X(composer)       \
     X(events)         \
     X(attachments)    \
+    X(host)           \
     X(mirror)         \
 
 #define DECLARE_REGISTER(topic) void register_##topic##_tests(void);

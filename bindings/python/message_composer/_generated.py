@@ -174,6 +174,10 @@ class EventKind(IntEnum):
     CANCEL_UPLOAD = 11
     #: The formatting of [start, end) changed (new offsets): {"start", "end"}; read it with mc_draft_spans.
     FORMATTING = 12
+    #: Options changed (mc_draft_update_config): an object of the changed options and their new values.
+    CONFIG = 13
+    #: The thread changed: {"parent_id", "also_send_to_channel"}.
+    THREAD = 14
 
 
 # C types, named as in the header.
@@ -214,6 +218,7 @@ DECLARATIONS: tuple[Decl, ...] = (
     # 2. Lifecycle
     Decl("mc_draft_new", mc_status, (c_char_p, mc_draft_pp), True),
     Decl("mc_draft_config", mc_status, (mc_draft_p, out_string), True),
+    Decl("mc_draft_update_config", mc_status, (mc_draft_p, c_char_p), True),
     Decl("mc_draft_free", None, (mc_draft_p,), False),
     # 3. Text and selection
     Decl("mc_draft_text", mc_status, (mc_draft_p, out_string), True),
@@ -265,18 +270,22 @@ DECLARATIONS: tuple[Decl, ...] = (
     Decl("mc_draft_send", mc_status, (mc_draft_p, c_int64, out_string), True),
     Decl("mc_draft_clear", mc_status, (mc_draft_p,), True),
     Decl("mc_draft_tick", mc_status, (mc_draft_p, c_int64), True),
+    Decl("mc_draft_start_cooldown", mc_status, (mc_draft_p, c_int64, c_int64), True),
     Decl("mc_draft_begin_edit", mc_status, (mc_draft_p, c_char_p, c_char_p, c_char_p, c_bool), True),
     Decl("mc_draft_begin_reply", mc_status, (mc_draft_p, c_char_p, c_char_p, c_char_p, c_char_p), True),
     Decl("mc_draft_cancel_mode", mc_status, (mc_draft_p,), True),
     Decl("mc_draft_set_thread", mc_status, (mc_draft_p, c_char_p), True),
+    Decl("mc_draft_set_also_send_to_channel", mc_status, (mc_draft_p, c_bool), True),
     Decl("mc_draft_set_command", mc_status, (mc_draft_p, c_char_p, c_char_p), True),
     Decl("mc_draft_clear_command", mc_status, (mc_draft_p,), True),
+    Decl("mc_draft_dismiss_banner", mc_status, (mc_draft_p,), True),
     # 9. Attachments
     Decl("mc_draft_stage_files", mc_status, (mc_draft_p, c_char_p, out_string), True),
     Decl("mc_draft_upload_event", mc_status, (mc_draft_p, c_uint64, mc_upload_event, c_double, c_char_p), True),
     Decl("mc_draft_remove_attachment", mc_status, (mc_draft_p, c_uint64), True),
     Decl("mc_draft_attachments", mc_status, (mc_draft_p, out_string), True),
     Decl("mc_draft_voice_note", mc_status, (mc_draft_p, c_char_p, c_char_p, c_int64, c_char_p, out_string), True),
+    Decl("mc_draft_send_sticker", mc_status, (mc_draft_p, c_char_p, c_char_p, c_char_p, out_string), True),
     # 10. Events and listener
     Decl("mc_draft_set_listener", mc_status, (mc_draft_p, mc_listener, c_void_p), True),
     # 11. Snapshots

@@ -399,6 +399,21 @@ class Draft:
         """The effective configuration as JSON text (``config`` before decoding)."""
         return _ffi.take_string(lib.mc_draft_config, self._handle)
 
+    def update_config(self, changes: Mapping[str, Any] | str) -> None:
+        """Changes options of the live draft (limits and switches the server sends at run time):
+        ``changes`` holds any of the options of ``Draft(config)`` (a dict, or its JSON text), and
+        only those change. The whole result is validated first: on any error nothing changes.
+        Staged tiles are checked against new limits (a type no longer allowed or a file now too
+        large becomes an error tile, its running upload gets CANCEL_UPLOAD; a tray over a lowered
+        max_files is not sendable, reason "too_many_files", until enough are removed); a new
+        slow_mode_seconds applies to a running cooldown. The listener hears ``EventKind.CONFIG``
+        with the changed options.
+
+        Raises InvalidArgumentError (unknown option, wrong type, value out of range),
+        InvalidJSONError, InvalidUTF8Error."""
+        where = "mc_draft_update_config"
+        lib.mc_draft_update_config(self._handle, _ffi.cstring(_ffi.json_text(changes), "changes", where))
+
     # UI state, events, clock
 
     def ui_state(self) -> UIState:
@@ -461,6 +476,23 @@ class Draft:
         stops after 5 s without edits and the slow-mode cooldown counts down.
         Raises OutOfRangeError (the clock went backwards)."""
         lib.mc_draft_tick(self._handle, _ffi.int64(now_ms, "now_ms", "mc_draft_tick"))
+
+    def start_cooldown(self, last_message_ms: int, now_ms: int) -> None:
+        """Starts with a slow-mode cooldown: the user's last message went out at
+        ``last_message_ms`` as the host knows it (before this draft, or from another device); the
+        clock is now ``now_ms`` (as ``tick``). The next new message waits slow_mode_seconds from
+        that time. A time after ``now_ms`` counts as ``now_ms``; one before the last message the
+        draft knows of changes nothing. Raises OutOfRangeError (a negative time, the clock going
+        backwards)."""
+        where = "mc_draft_start_cooldown"
+        lib.mc_draft_start_cooldown(
+            self._handle, _ffi.int64(last_message_ms, "last_message_ms", where), _ffi.int64(now_ms, "now_ms", where)
+        )
+
+    def dismiss_banner(self) -> None:
+        """Dismisses the info banner (the user closed it); nothing happens without one. A banner
+        also goes by itself once its cause is gone."""
+        lib.mc_draft_dismiss_banner(self._handle)
 
     # Sending, modes, thread, commands
 
@@ -534,10 +566,17 @@ class Draft:
             self._handle, None if parent_id is None else _ffi.cstring(parent_id, "parent_id", where)
         )
 
+    def set_also_send_to_channel(self, enabled: bool) -> None:
+        """Sets whether the next new message, a thread reply, also goes to the channel ("also send
+        in channel"): it goes out as ``also_send_to_channel`` and resets after that message (an edit
+        neither carries nor resets it; another thread resets it). Raises NotAllowedError (turning
+        it on without a thread)."""
+        lib.mc_draft_set_also_send_to_channel(self._handle, bool(enabled))
+
     def set_command(self, name: str, args: str | None = None) -> None:
-        """Sets the slash command ``name`` (without "/") with ``args``: text and attachments are
-        cleared and the draft now sends the command. Raises InvalidArgumentError, NotAllowedError
-        (while editing)."""
+        """Sets the slash command ``name`` (without "/") with ``args`` (None: "args" is null unless
+        text is typed after): text and attachments are cleared and the draft now sends the
+        command. Raises InvalidArgumentError, NotAllowedError (while editing, commands off)."""
         where = "mc_draft_set_command"
         lib.mc_draft_set_command(
             self._handle, _ffi.cstring(name, "name", where), None if args is None else _ffi.cstring(args, "args", where)
@@ -565,12 +604,18 @@ class Draft:
     # Attachments
 
     def stage_files(self, files: Sequence[Mapping[str, Any]] | str) -> StageResult:
-        """Stages picked or pasted files ``[{"name", "mime", "size", "ref"}]`` ("ref": an opaque
-        host reference handed back on send). Returns the new tiles' ids (``staged``), how many
-        picks were dropped (``dropped``) and the banner raised for them (``notice``). Extra picks beyond max_files are dropped (banner "You can attach up to N
-        files."); a file over max_file_size stages as the error tile "File exceeds N MB.".
-        Raises NotAllowedError (editing, a command set, legacy mode with a staged file),
-        InvalidArgumentError, InvalidJSONError, LimitExceededError."""
+        """Stages picked or pasted files ``[{"name", "mime", "size", "ref", "width", "height",
+        "duration", "extra"}]`` ("ref": an opaque host reference handed back on send; the optional
+        media metadata, pixels, seconds and a dict of the host's own, goes out on the message too).
+        Returns the new tiles' ids (``staged``), how many picks were dropped (``dropped``), the
+        banner raised for them (``notice``) and the messages sent at once (``messages``). Extra
+        picks beyond max_files are dropped (banner "You can attach up to N files."); a file over
+        max_file_size stages as the error tile "File exceeds N MB.". With multiple_attachments off
+        there is no tray: the first file goes out at once as its own message, in ``messages`` (not
+        uploaded yet: the host uploads its ``ref``).
+        Raises NotAllowedError (editing, a command set; legacy: files left in the tray, slow mode,
+        a refused type), InvalidArgumentError, InvalidJSONError, LimitExceededError (ids
+        exhausted; legacy: the file is too large)."""
         where = "mc_draft_stage_files"
         result = _ffi.take_string(
             lib.mc_draft_stage_files, self._handle, _ffi.cstring(_ffi.json_text(files), "files", where)
@@ -607,8 +652,9 @@ class Draft:
 
     def voice_note(self, name: str, mime: str, size: int, remote: str) -> OutgoingMessage:
         """Sends a recorded, already uploaded voice note at once as its own message and returns it
-        (as in ``send()``). Raises NotAllowedError (editing, or the tray holds anything),
-        InvalidArgumentError."""
+        (as in ``send()``); ``mime`` must be an audio type ("" takes the name's extension's).
+        Raises NotAllowedError (editing, the tray holds anything, slow mode),
+        InvalidArgumentError (not audio)."""
         return OutgoingMessage.from_json(self.voice_note_json(name, mime, size, remote), "mc_draft_voice_note")
 
     def voice_note_json(self, name: str, mime: str, size: int, remote: str) -> str:
@@ -621,4 +667,23 @@ class Draft:
             _ffi.cstring(mime, "mime", where),
             _ffi.int64(size, "size", where),
             _ffi.cstring(remote, "remote", where),
+        )
+
+    def send_sticker(self, sticker_id: str, url: str, pack: str | None = None) -> OutgoingMessage:
+        """Sends a picked sticker at once as its own message and returns it (as in ``send()``:
+        type ``"sticker"`` and its ``sticker``); the text stays. ``url`` must be http(s) (a bare
+        host becomes https). ``ui_state().sticker_available`` says whether the button shows.
+        Raises NotAllowedError (editing, a command set, stickers off, slow mode),
+        InvalidArgumentError (id or pack), UnsafeLinkError (url)."""
+        return OutgoingMessage.from_json(self.send_sticker_json(sticker_id, url, pack), "mc_draft_send_sticker")
+
+    def send_sticker_json(self, sticker_id: str, url: str, pack: str | None = None) -> str:
+        """``send_sticker()``, returning the message as the library's JSON text."""
+        where = "mc_draft_send_sticker"
+        return _ffi.take_string(
+            lib.mc_draft_send_sticker,
+            self._handle,
+            _ffi.cstring(sticker_id, "sticker_id", where),
+            _ffi.cstring(url, "url", where),
+            None if pack is None else _ffi.cstring(pack, "pack", where),
         )

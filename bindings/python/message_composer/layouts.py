@@ -25,14 +25,15 @@ from .constants import EventKind
 from .errors import InvalidJSONError
 
 #: ``"type"`` of an outgoing message.
-MessageType = Literal["text", "media", "command", "edit"]
+MessageType = Literal["text", "media", "command", "edit", "sticker"]
 #: ``"kind"`` of a tile or an outgoing attachment, ``"attachment_kind"`` of a media message.
 AttachmentKind = Literal["image", "video", "audio", "file"]
 #: ``"state"`` of a tile.
 TileState = Literal["queued", "uploading", "uploaded", "failed", "error"]
 #: ``"reason"`` of ``send_blocked`` and of the send-state event.
 SendBlockReason = Literal[
-    "empty", "uploads_pending", "failed_uploads", "error_tiles", "cooldown", "too_long", "too_many_mentions"
+    "empty", "uploads_pending", "failed_uploads", "error_tiles", "too_many_files", "cooldown", "too_long",
+    "too_many_mentions",
 ]
 #: ``"kind"`` of the mode.
 ModeKind = Literal["new", "edit", "reply"]
@@ -114,6 +115,10 @@ class _Object:
         value = self._members.get(key)
         return None if value is None else read(value, self._where)
 
+    def is_null(self, key: str) -> bool:
+        """Whether the member is null or absent."""
+        return self._members.get(key) is None
+
 
 def _list(value: Any, read: Callable[[Any, str], T], where: str, what: str = "") -> tuple[T, ...]:
     if not isinstance(value, list):
@@ -130,6 +135,12 @@ def _int(value: Any, where: str) -> int:
 def _str(value: Any, where: str) -> str:
     if type(value) is not str:
         raise _unexpected(where, f"expected a string, not {type(value).__name__}")
+    return value
+
+
+def _dict(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _unexpected(where, f"expected an object, not {type(value).__name__}")
     return value
 
 
@@ -291,25 +302,6 @@ class Tile:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class StageResult:
-    """``{"staged", "dropped", "notice"}`` (``Draft.stage_files``): the new tiles' ids in pick
-    order, how many picks the files-per-message limit dropped, and the banner raised for them."""
-
-    staged: tuple[int, ...]
-    dropped: int
-    notice: str | None
-
-    @classmethod
-    def from_value(cls, value: Any, where: str = "mc_draft_stage_files") -> StageResult:
-        o = _Object(value, where)
-        return cls(staged=o.array("staged", _int), dropped=o.integer("dropped"), notice=o.opt_string("notice"))
-
-    @classmethod
-    def from_json(cls, text: str, where: str = "mc_draft_stage_files") -> StageResult:
-        return cls.from_value(_loads(text, where), where)
-
-
 # Outgoing messages (README "Outgoing messages"; JSONLayouts/OutgoingMessage+JSON.swift).
 
 
@@ -329,7 +321,10 @@ class MessageMention:
 @dataclass(frozen=True, slots=True)
 class OutgoingAttachment:
     """An attachment of a media message: the tile's ``id``, ``name``, ``mime``, ``size``, ``kind``,
-    its ``remote`` reference and the host's ``ref`` given when it was staged ("" for none)."""
+    its ``remote`` reference (None for a file a legacy pick sends before its upload) and the host's
+    ``ref`` given when it was staged ("" for none), then the media metadata given with the pick
+    (None when not given): ``width`` and ``height`` in pixels, ``duration`` in seconds, and
+    ``extra``, the host's own JSON object, decoded (a dict: left out of the hash)."""
 
     id: int
     name: str
@@ -338,6 +333,10 @@ class OutgoingAttachment:
     kind: AttachmentKind
     remote: str | None
     ref: str
+    width: int | None
+    height: int | None
+    duration: float | None
+    extra: dict[str, Any] | None = field(hash=False)
 
     @classmethod
     def from_value(cls, value: Any, where: str = "attachment") -> OutgoingAttachment:
@@ -350,15 +349,36 @@ class OutgoingAttachment:
             kind=o.string("kind"),  # type: ignore[arg-type]
             remote=o.opt_string("remote"),
             ref=o.string("ref"),
+            width=o.opt_integer("width"),
+            height=o.opt_integer("height"),
+            duration=o.opt_number("duration"),
+            extra=o.opt_object("extra", _dict),
         )
 
 
 @dataclass(frozen=True, slots=True)
+class Sticker:
+    """``{"id", "url", "pack"}``: the sticker of a ``"sticker"`` message (``Draft.send_sticker``);
+    ``url`` as normalized (a bare host became https), ``pack`` None when not given."""
+
+    id: str
+    url: str
+    pack: str | None
+
+    @classmethod
+    def from_value(cls, value: Any, where: str = "sticker") -> Sticker:
+        o = _Object(value, where)
+        return cls(id=o.string("id"), url=o.string("url"), pack=o.opt_string("pack"))
+
+
+@dataclass(frozen=True, slots=True)
 class OutgoingMessage:
-    """A message ``Draft.send()`` or ``Draft.voice_note()`` returns. ``text`` is wire markdown (the
-    caption of a media message); ``attachment_kind`` is set for media messages, ``command`` and
-    ``args`` for a command, ``quoted_id`` for a reply, ``edited_id`` for an edit, ``parent_id`` in a
-    thread; absent values are None, lists empty."""
+    """A message ``Draft.send()``, ``Draft.voice_note()``, ``Draft.send_sticker()`` or a legacy
+    ``Draft.stage_files()`` returns. ``text`` is wire markdown (the caption of a media message);
+    ``attachment_kind`` is set for media messages, ``command`` and ``args`` for a command (``args``
+    None when set without), ``quoted_id`` for a reply, ``edited_id`` for an edit, ``parent_id`` in
+    a thread, ``sticker`` for a sticker message; ``also_send_to_channel`` is true for a thread reply
+    that also goes to the channel. Absent values are None, lists empty."""
 
     type: MessageType
     text: str
@@ -370,6 +390,8 @@ class OutgoingMessage:
     quoted_id: str | None
     edited_id: str | None
     parent_id: str | None
+    sticker: Sticker | None
+    also_send_to_channel: bool
 
     @classmethod
     def from_value(cls, value: Any, where: str = "message") -> OutgoingMessage:
@@ -385,6 +407,8 @@ class OutgoingMessage:
             quoted_id=o.opt_string("quoted_id"),
             edited_id=o.opt_string("edited_id"),
             parent_id=o.opt_string("parent_id"),
+            sticker=o.opt_object("sticker", Sticker.from_value),
+            also_send_to_channel=o.boolean("also_send_to_channel"),
         )
 
     @classmethod
@@ -395,6 +419,32 @@ class OutgoingMessage:
 def messages_from_json(text: str, where: str = "mc_draft_send") -> tuple[OutgoingMessage, ...]:
     """Reads the array of messages ``Draft.send_json()`` returns."""
     return _list(_loads(text, where), OutgoingMessage.from_value, where)
+
+
+@dataclass(frozen=True, slots=True)
+class StageResult:
+    """``{"staged", "dropped", "notice", "messages"}`` (``Draft.stage_files``): the new tiles' ids
+    in pick order, how many picks the files-per-message limit dropped, the banner raised for them,
+    and the messages the pick went out as at once (with multiple_attachments off; else empty)."""
+
+    staged: tuple[int, ...]
+    dropped: int
+    notice: str | None
+    messages: tuple[OutgoingMessage, ...]
+
+    @classmethod
+    def from_value(cls, value: Any, where: str = "mc_draft_stage_files") -> StageResult:
+        o = _Object(value, where)
+        return cls(
+            staged=o.array("staged", _int),
+            dropped=o.integer("dropped"),
+            notice=o.opt_string("notice"),
+            messages=o.array("messages", OutgoingMessage.from_value),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, where: str = "mc_draft_stage_files") -> StageResult:
+        return cls.from_value(_loads(text, where), where)
 
 
 # The UI state (README "UI state"; JSONLayouts/UIState+JSON.swift).
@@ -451,15 +501,16 @@ class Mode:
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """``{"name", "args"}``: the slash command the draft will send."""
+    """``{"name", "args"}``: the slash command the draft will send (``args`` None when it was set
+    without and nothing was typed after)."""
 
     name: str
-    args: str
+    args: str | None
 
     @classmethod
     def from_value(cls, value: Any, where: str = "command") -> Command:
         o = _Object(value, where)
-        return cls(name=o.string("name"), args=o.string("args"))
+        return cls(name=o.string("name"), args=o.opt_string("args"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,11 +521,13 @@ class UIState:
     send_blocked: SendBlocked | None
     mode: Mode
     thread_parent_id: str | None
+    also_send_to_channel: bool
     selection: tuple[int, int]  #: (anchor, focus)
     active_formats: ActiveFormats
     tray: tuple[Tile, ...]
     attachments_available: bool
     mic_available: bool
+    sticker_available: bool
     info_banner: str | None
     mention_query: Query | None
     command_query: Query | None
@@ -494,11 +547,13 @@ class UIState:
             send_blocked=o.opt_object("send_blocked", SendBlocked.from_value),
             mode=o.object("mode", Mode.from_value),
             thread_parent_id=o.opt_string("thread_parent_id"),
+            also_send_to_channel=o.boolean("also_send_to_channel"),
             selection=_pair(o.array("selection", _int), where),
             active_formats=o.object("active_formats", ActiveFormats.from_value),
             tray=o.array("tray", Tile.from_value),
             attachments_available=o.boolean("attachments_available"),
             mic_available=o.boolean("mic_available"),
+            sticker_available=o.boolean("sticker_available"),
             info_banner=o.opt_string("info_banner"),
             mention_query=o.opt_object("mention_query", Query.from_value),
             command_query=o.opt_object("command_query", Query.from_value),
@@ -542,6 +597,8 @@ class Config:
     allowed_types: tuple[str, ...] | None
     undo_depth: int
     slow_mode_seconds: int
+    commands: bool
+    stickers: bool
 
     @classmethod
     def from_value(cls, value: Any, where: str = "mc_draft_config") -> Config:
@@ -560,6 +617,8 @@ class Config:
             allowed_types=allowed,
             undo_depth=o.integer("undo_depth"),
             slow_mode_seconds=o.integer("slow_mode_seconds"),
+            commands=o.boolean("commands"),
+            stickers=o.boolean("stickers"),
         )
 
     @classmethod
@@ -696,6 +755,42 @@ class CancelUploadEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class ConfigEvent:
+    """A configuration update (``Draft.update_config``) changed options: ``changed`` names them in
+    the configuration's order, and the field of each name holds its new value; the other fields
+    are None (for ``max_length`` and ``allowed_types`` None is also a value: no limit, every
+    type)."""
+
+    kind: ClassVar[EventKind] = EventKind.CONFIG
+    changed: tuple[str, ...]
+    rich_text: bool | None = None
+    mentions: bool | None = None
+    mention_limit: int | None = None
+    max_length: int | None = None
+    trim: bool | None = None
+    typing_events: bool | None = None
+    multiple_attachments: bool | None = None
+    max_files: int | None = None
+    max_file_size: int | None = None
+    allowed_types: tuple[str, ...] | None = None
+    undo_depth: int | None = None
+    slow_mode_seconds: int | None = None
+    commands: bool | None = None
+    stickers: bool | None = None
+    payload_json: str = field(default="", repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadEvent:
+    """The thread parent or "also send to channel" changed: both, as they are now."""
+
+    kind: ClassVar[EventKind] = EventKind.THREAD
+    parent_id: str | None
+    also_send_to_channel: bool
+    payload_json: str = field(default="", repr=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class UnknownEvent:
     """An event kind newer than this binding: its ``MC_EVENT_*`` value and decoded payload."""
 
@@ -719,6 +814,8 @@ Event = Union[
     BannerEvent,
     ErrorEvent,
     CancelUploadEvent,
+    ConfigEvent,
+    ThreadEvent,
     UnknownEvent,
 ]
 
@@ -756,6 +853,37 @@ def _event_error(v: Any, w: str, raw: str) -> Event:
     return ErrorEvent(o.string("function"), o.integer("status"), o.string("message"), raw)
 
 
+#: How ConfigEvent reads each option it knows (keys of a newer library are named in ``changed`` only).
+_CONFIG_READERS: Mapping[str, Callable[[_Object, str], Any]] = {
+    "rich_text": _Object.boolean,
+    "mentions": _Object.boolean,
+    "mention_limit": _Object.integer,
+    "max_length": _Object.opt_integer,
+    "trim": _Object.boolean,
+    "typing_events": _Object.boolean,
+    "multiple_attachments": _Object.boolean,
+    "max_files": _Object.integer,
+    "max_file_size": _Object.integer,
+    "allowed_types": lambda o, key: None if o.is_null(key) else o.array(key, _str),
+    "undo_depth": _Object.integer,
+    "slow_mode_seconds": _Object.integer,
+    "commands": _Object.boolean,
+    "stickers": _Object.boolean,
+}
+
+
+def _event_config(v: Any, w: str, raw: str) -> Event:
+    o = _Object(v, w)
+    changed = tuple(v)
+    values = {key: read(o, key) for key, read in _CONFIG_READERS.items() if key in v}
+    return ConfigEvent(changed=changed, payload_json=raw, **values)
+
+
+def _event_thread(v: Any, w: str, raw: str) -> Event:
+    o = _Object(v, w)
+    return ThreadEvent(o.opt_string("parent_id"), o.boolean("also_send_to_channel"), raw)
+
+
 _EVENTS: Mapping[EventKind, Callable[[Any, str, str], Event]] = {
     EventKind.TEXT: _event_text,
     EventKind.FORMATTING: _event_formatting,
@@ -770,6 +898,8 @@ _EVENTS: Mapping[EventKind, Callable[[Any, str, str], Event]] = {
     EventKind.BANNER: _event_banner,
     EventKind.ERROR: _event_error,
     EventKind.CANCEL_UPLOAD: lambda v, w, raw: CancelUploadEvent(_Object(v, w).integer("id"), raw),
+    EventKind.CONFIG: _event_config,
+    EventKind.THREAD: _event_thread,
 }
 
 
@@ -797,6 +927,7 @@ __all__: Sequence[str] = (
     "Command",
     "CommandQueryEvent",
     "Config",
+    "ConfigEvent",
     "Document",
     "ErrorEvent",
     "Event",
@@ -820,7 +951,9 @@ __all__: Sequence[str] = (
     "SendStateEvent",
     "Span",
     "StageResult",
+    "Sticker",
     "TextEvent",
+    "ThreadEvent",
     "Tile",
     "TileState",
     "TrayEvent",

@@ -57,8 +57,11 @@ def test_outgoing_messages_carry_attachments_mentions_and_ids():
         image, document = d.send(1000)
     assert (image.type, image.text, image.attachment_kind) == ("media", "see <@uid:u42>", "image")
     assert image.mentions == (mc.MessageMention("u42", "Bob"),)
-    assert image.attachments == (mc.OutgoingAttachment(1, "a.png", "image/png", 3, "image", "https://cdn/1", "host-a"),)
+    assert image.attachments == (
+        mc.OutgoingAttachment(1, "a.png", "image/png", 3, "image", "https://cdn/1", "host-a", None, None, None, None),
+    )
     assert (image.quoted_id, image.parent_id, image.edited_id, image.command, image.args) == ("m1", "t1", None, None, None)
+    assert (image.sticker, image.also_send_to_channel) == (None, False)
     assert (document.type, document.text, document.attachment_kind) == ("media", "", "file")
     assert document.attachments[0].ref == ""
 
@@ -138,6 +141,8 @@ def test_every_event_kind_comes_typed_with_its_json():
         d.remove_attachment(i)  # cancel upload
         d.insert("@b")  # mention query
         length = len(d)
+        d.update_config({"max_length": 500})  # config
+        d.set_thread("t1")  # thread
         with pytest.raises(mc.ComposerError):
             d.commit_batch()  # error
         d.set_listener(None)
@@ -145,6 +150,7 @@ def test_every_event_kind_comes_typed_with_its_json():
     assert set(by_kind) == {
         mc.TextEvent, mc.SelectionEvent, mc.SendStateEvent, mc.CommandQueryEvent, mc.TypingEvent, mc.ModeEvent,
         mc.FormattingEvent, mc.FormatsEvent, mc.TrayEvent, mc.CancelUploadEvent, mc.MentionQueryEvent, mc.ErrorEvent,
+        mc.ConfigEvent, mc.ThreadEvent,
     }  # fmt: skip
     for event in heard:
         assert event == layouts.event_from_json(event.kind, event.payload_json)
@@ -153,6 +159,8 @@ def test_every_event_kind_comes_typed_with_its_json():
     assert by_kind[mc.ErrorEvent] == mc.ErrorEvent("mc_draft_commit_batch", -9, "mc_draft_commit_batch: no batch is open")
     assert by_kind[mc.ModeEvent].mode == mc.Mode("new")
     assert by_kind[mc.MentionQueryEvent].query == mc.Query("b", length - 2, length)
+    assert by_kind[mc.ConfigEvent] == mc.ConfigEvent(changed=("max_length",), max_length=500)
+    assert by_kind[mc.ThreadEvent] == mc.ThreadEvent("t1", False)
 
 
 def test_banner_events_come_typed():
@@ -172,10 +180,10 @@ def test_keys_a_newer_library_adds_are_ignored_and_new_names_pass_through():
     raw["future_key"] = {"anything": [1, 2]}
     raw["mode"]["future"] = True
     raw["active_formats"]["formats"].append("sparkle")
-    message.update(type="sticker", sticker_id="s1")
+    message.update(type="poll", poll_id="p1")
     state = layouts.UIState.from_value(raw)
     assert state.active_formats.formats[-1] == "sparkle"
-    assert mc.OutgoingMessage.from_value(message).type == "sticker"
+    assert mc.OutgoingMessage.from_value(message).type == "poll"
     assert layouts.event_from_json(99, '{"x": 1}') == mc.UnknownEvent(99, {"x": 1})
 
 

@@ -2,17 +2,18 @@
 //! voice notes, which never stage.
 
 use std::ffi::CString;
+use std::time::Duration;
 
 use crate::draft::Draft;
 use crate::error::{check, Error, Result};
 use crate::json::{self, Value};
-use crate::layouts::{OutgoingMessage, Tile};
+use crate::layouts::{array_of, OutgoingMessage, Tile};
 use crate::markdown::ptr_of;
 use crate::strings::{c_string, refuse_nul, take_string};
 use crate::sys;
 
 /// A file the user picked or pasted, for [`Draft::stage_files`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct PickedFile {
     /// The display name (`"cat.png"`); its extension decides the kind when `mime` does not.
     pub name: String,
@@ -23,17 +24,46 @@ pub struct PickedFile {
     /// An opaque host reference (a path, a URI), handed back as `"ref"` in the sent message;
     /// `""` for none.
     pub reference: String,
+    /// The width in pixels (1 to 1,000,000), handed back on the sent message's attachment like
+    /// the rest of the media metadata below.
+    pub width: Option<u32>,
+    /// The height in pixels (1 to 1,000,000).
+    pub height: Option<u32>,
+    /// The play time (sent as seconds).
+    pub duration: Option<Duration>,
+    /// A JSON object of the host's own (a thumbnail, a blurhash), as JSON text.
+    pub extra: Option<String>,
 }
 
 impl PickedFile {
-    /// A picked file without a host reference.
+    /// A picked file without a host reference or media metadata.
     pub fn new(name: impl Into<String>, mime: impl Into<String>, size: u64) -> PickedFile {
         PickedFile {
             name: name.into(),
             mime: mime.into(),
             size,
-            reference: String::new(),
+            ..PickedFile::default()
         }
+    }
+
+    /// This file with its pixel size.
+    pub fn with_dimensions(mut self, width: u32, height: u32) -> PickedFile {
+        self.width = Some(width);
+        self.height = Some(height);
+        self
+    }
+
+    /// This file with its play time.
+    pub fn with_duration(mut self, duration: Duration) -> PickedFile {
+        self.duration = Some(duration);
+        self
+    }
+
+    /// This file with a JSON object of the host's own (`extra_json` must be one; the library
+    /// checks).
+    pub fn with_extra(mut self, extra_json: impl Into<String>) -> PickedFile {
+        self.extra = Some(extra_json.into());
+        self
     }
 }
 
@@ -46,10 +76,14 @@ pub struct StageResult {
     pub dropped: usize,
     /// The info banner raised, `"You can attach up to N files."`, when picks were dropped.
     pub notice: Option<String>,
+    /// With `multiple_attachments` off the pick goes out at once, no tray: its message, shaped
+    /// as [`Draft::send`]'s (the file not uploaded yet: `remote` is `None`, the host uploads its
+    /// `ref`). Empty otherwise.
+    pub messages: Vec<OutgoingMessage>,
 }
 
 impl StageResult {
-    /// Reads `{"staged": [ids], "dropped": n, "notice": str or null}`.
+    /// Reads `{"staged": [ids], "dropped": n, "notice": str or null, "messages": [...]}`.
     fn parse(text: &str, function: &str) -> Result<StageResult> {
         let value = json::parse(text, function)?;
         let staged = match value.get("staged") {
@@ -78,10 +112,15 @@ impl StageResult {
                 ))
             }
         };
+        let messages = match value.get("messages") {
+            Some(messages) => array_of(messages, function, "\"messages\"", OutgoingMessage::read)?,
+            None => return Err(json::unexpected(function, "\"messages\" is not an array")),
+        };
         Ok(StageResult {
             staged,
             dropped,
             notice,
+            messages,
         })
     }
 }
@@ -133,7 +172,8 @@ impl UploadEvent {
     }
 }
 
-/// The `files_json` argument: `[{"name", "mime", "size", "ref"}, ...]`, every string escaped.
+/// The `files_json` argument: `[{"name", "mime", "size", "ref", "width", "height", "duration",
+/// "extra"}, ...]` (the metadata only when present), every string escaped.
 ///
 /// U+0000 in a string is refused here, with `MC_ERR_INVALID_UTF8` like every other string
 /// argument of this crate; the library judges everything else (sizes included).
@@ -142,6 +182,9 @@ fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
     for (i, file) in files.iter().enumerate() {
         for s in [&file.name, &file.mime, &file.reference] {
             refuse_nul(s, function)?;
+        }
+        if let Some(extra) = &file.extra {
+            refuse_nul(extra, function)?;
         }
         if i > 0 {
             out.push(',');
@@ -154,6 +197,21 @@ fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
         out.push_str(&file.size.to_string());
         out.push_str(",\"ref\":");
         json::push_string(&mut out, &file.reference);
+        if let Some(width) = file.width {
+            out.push_str(&format!(",\"width\":{width}"));
+        }
+        if let Some(height) = file.height {
+            out.push_str(&format!(",\"height\":{height}"));
+        }
+        if let Some(duration) = file.duration {
+            // f64's Display writes plain decimals, which JSON reads.
+            out.push_str(&format!(",\"duration\":{}", duration.as_secs_f64()));
+        }
+        if let Some(extra) = &file.extra {
+            // The host's JSON text goes in as is; the library refuses what is not an object.
+            out.push_str(",\"extra\":");
+            out.push_str(extra);
+        }
         out.push('}');
     }
     out.push(']');
@@ -170,14 +228,18 @@ impl Draft {
     /// files-per-message limit (`max_files`) are dropped and raise the info banner
     /// `"You can attach up to N files."`; a file over `max_file_size` stages as the
     /// non-retryable error tile `"File exceeds N MB."`, a type outside `allowed_types` as
-    /// `"This file type isn't allowed."`. With `multiple_attachments` off, one file is taken,
-    /// into an empty tray.
+    /// `"This file type isn't allowed."`. A file's media metadata (`width`, `height`,
+    /// `duration`, `extra`) goes out on the sent message's attachment.
+    ///
+    /// With `multiple_attachments` off (legacy) there is no tray: the pick's first file goes out
+    /// at once as its own message ([`StageResult::messages`]), respecting and starting slow
+    /// mode; further files are dropped (`"You can attach up to 1 file."`).
     ///
     /// # Errors
-    /// `NotAllowed` (editing, a command is set, or a file is already staged with
-    /// `multiple_attachments` off), `InvalidArgument` (a size the library cannot take),
-    /// `InvalidUtf8` (a string holds U+0000), `LimitExceeded` (tile ids exhausted). On error
-    /// nothing is staged.
+    /// `NotAllowed` (editing, a command is set; legacy: files left in the tray, slow mode, a
+    /// refused type), `InvalidArgument` (a size the library cannot take, bad metadata),
+    /// `InvalidUtf8` (a string holds U+0000), `LimitExceeded` (tile ids exhausted; legacy: the
+    /// file is too large). On error nothing is staged or sent.
     pub fn stage_files(&mut self, files: &[PickedFile]) -> Result<StageResult> {
         const FUNCTION: &str = "mc_draft_stage_files";
         let files = files_json(files, FUNCTION)?;
@@ -236,6 +298,48 @@ impl Draft {
         })
     }
 
+    /// Sends a picked sticker (the sticker button) at once as its own message and returns it,
+    /// shaped as [`send`](Draft::send)'s ([`MessageType::Sticker`](crate::MessageType::Sticker),
+    /// its [`sticker`](OutgoingMessage::sticker)); the text stays. `url` must be http or https (a
+    /// bare host becomes https). [`ui_state`](Draft::ui_state)'s `sticker_available` says whether
+    /// the button shows.
+    ///
+    /// # Errors
+    /// `NotAllowed` (editing, a command set, stickers off, slow mode), `InvalidArgument` (an id
+    /// or pack that is empty, longer than 256 characters or holds control characters),
+    /// `UnsafeLink` (the URL), `InvalidUtf8` (a string holds U+0000).
+    pub fn send_sticker(
+        &mut self,
+        sticker_id: &str,
+        url: &str,
+        pack: Option<&str>,
+    ) -> Result<OutgoingMessage> {
+        OutgoingMessage::from_json_of(
+            &self.send_sticker_json(sticker_id, url, pack)?,
+            "mc_draft_send_sticker",
+        )
+    }
+
+    /// [`send_sticker`](Draft::send_sticker), returning the message as the library's JSON object.
+    ///
+    /// # Errors
+    /// As [`send_sticker`](Draft::send_sticker).
+    pub fn send_sticker_json(
+        &mut self,
+        sticker_id: &str,
+        url: &str,
+        pack: Option<&str>,
+    ) -> Result<String> {
+        const FUNCTION: &str = "mc_draft_send_sticker";
+        let (id, url) = (c_string(sticker_id, FUNCTION)?, c_string(url, FUNCTION)?);
+        let pack = pack.map(|p| c_string(p, FUNCTION)).transpose()?;
+        // SAFETY: the handle is live; the strings are NUL-terminated (or NULL for pack) and alive
+        // for the call; `out` is the out-parameter take_string provides.
+        take_string(FUNCTION, |out| unsafe {
+            sys::mc_draft_send_sticker(self.as_raw(), id.as_ptr(), url.as_ptr(), ptr_of(&pack), out)
+        })
+    }
+
     /// Sends a recorded voice note, already uploaded to `remote`, at once as its own message
     /// (it never stages): returns the outgoing message, shaped as one of [`send`](Draft::send)'s
     /// (`type` media, `attachment_kind` audio). The draft is unchanged.
@@ -243,8 +347,8 @@ impl Draft {
     /// # Errors
     /// `NotAllowed` while editing, while a command is set or while the tray holds anything (the
     /// mic button is hidden then: see `mic_available` in [`ui_state`](Draft::ui_state)),
-    /// `InvalidArgument` (an empty `remote`, a `size` past `i64::MAX`), `InvalidUtf8` (a string
-    /// holds U+0000).
+    /// `InvalidArgument` (a MIME type that is not audio, an empty `remote`, a `size` past
+    /// `i64::MAX`), `InvalidUtf8` (a string holds U+0000).
     pub fn voice_note(
         &mut self,
         name: &str,
@@ -303,14 +407,21 @@ mod tests {
                 mime: String::new(),
                 size: u64::MAX,
                 reference: "ref/\u{1}é".into(),
+                ..PickedFile::default()
             },
+            PickedFile::new("v.mp4", "video/mp4", 9)
+                .with_dimensions(640, 360)
+                .with_duration(Duration::from_millis(2500))
+                .with_extra(r#"{"k":1}"#),
         ];
         let json = files_json(&files, "f").unwrap().into_string().unwrap();
         assert_eq!(
             json,
             concat!(
                 r#"[{"name":"a \"b\".png","mime":"image/png","size":3,"ref":""},"#,
-                r#"{"name":"x\ny\\z","mime":"","size":18446744073709551615,"ref":"ref/\u0001é"}]"#
+                r#"{"name":"x\ny\\z","mime":"","size":18446744073709551615,"ref":"ref/\u0001é"},"#,
+                r#"{"name":"v.mp4","mime":"video/mp4","size":9,"ref":"","width":640,"height":360,"#,
+                r#""duration":2.5,"extra":{"k":1}}]"#
             )
         );
         assert_eq!(files_json(&[], "f").unwrap().to_str().unwrap(), "[]");
@@ -322,26 +433,44 @@ mod tests {
     #[test]
     fn stage_results_parse_and_refuse_other_shapes() {
         assert_eq!(
-            StageResult::parse(r#"{"staged":[1,2],"dropped":0,"notice":null}"#, "f"),
+            StageResult::parse(
+                r#"{"staged":[1,2],"dropped":0,"notice":null,"messages":[]}"#,
+                "f"
+            ),
             Ok(StageResult {
                 staged: vec![1, 2],
                 dropped: 0,
-                notice: None
+                notice: None,
+                messages: vec![]
             })
         );
         assert_eq!(
             StageResult::parse(
-                r#"{"staged":[],"dropped":2,"notice":"You can attach up to 1 file."}"#,
+                r#"{"staged":[],"dropped":2,"notice":"You can attach up to 1 file.","messages":[]}"#,
                 "f"
             ),
             Ok(StageResult {
                 staged: vec![],
                 dropped: 2,
-                notice: Some("You can attach up to 1 file.".into())
+                notice: Some("You can attach up to 1 file.".into()),
+                messages: vec![]
             })
         );
         for (text, message) in [
             ("[]", "\"staged\" is not an array"),
+            (r#"{"messages":[]}"#, "\"staged\" is not an array"),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null}"#,
+                "\"messages\" is not an array",
+            ),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null,"messages":{}}"#,
+                "\"messages\" is not an array",
+            ),
+            (
+                r#"{"staged":[],"dropped":0,"notice":null,"messages":[{"a":1}]}"#,
+                "message \"type\" is not a string",
+            ),
             (
                 r#"{"staged":[-1],"dropped":0,"notice":null}"#,
                 "\"staged\" holds a non-id",

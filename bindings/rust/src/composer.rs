@@ -20,14 +20,15 @@ impl Draft {
     /// The UI state as the library's JSON object:
     ///
     /// `can_send` and `send_blocked` (`{"reason", "message"}` or `null`; the reasons are
-    /// `empty`, `uploads_pending`, `failed_uploads`, `error_tiles`, `cooldown`, `too_long` and
-    /// `too_many_mentions`), `mode` (`{"kind": "new"}`, `{"kind": "edit", "message_id",
-    /// "media"}` or `{"kind": "reply", "message_id", "preview": {"sender", "snippet"}}`),
-    /// `thread_parent_id`, `selection`, `active_formats`, `tray` (as
-    /// [`attachments`](Draft::attachments)), `attachments_available`, `mic_available`,
-    /// `info_banner`, `mention_query` and `command_query` (`{"query", "start", "end"}` or
-    /// `null`), `command` (`{"name", "args"}` or `null`), `cooldown_remaining_ms`, `length`,
-    /// `max_length`, `typing`, `can_undo`, `can_redo`.
+    /// `empty`, `uploads_pending`, `failed_uploads`, `error_tiles`, `too_many_files`,
+    /// `cooldown`, `too_long` and `too_many_mentions`), `mode` (`{"kind": "new"}`, `{"kind":
+    /// "edit", "message_id", "media"}` or `{"kind": "reply", "message_id", "preview":
+    /// {"sender", "snippet"}}`), `thread_parent_id`, `also_send_to_channel`, `selection`,
+    /// `active_formats`, `tray` (as [`attachments`](Draft::attachments)),
+    /// `attachments_available`, `mic_available`, `sticker_available`, `info_banner`,
+    /// `mention_query` and `command_query` (`{"query", "start", "end"}` or `null`), `command`
+    /// (`{"name", "args"}` or `null`), `cooldown_remaining_ms`, `length`, `max_length`,
+    /// `typing`, `can_undo`, `can_redo`.
     pub fn ui_state_json(&self) -> Result<String> {
         // SAFETY: the handle is live; `out` is the out-parameter take_string provides.
         take_string("mc_draft_ui_state", |out| unsafe {
@@ -43,6 +44,39 @@ impl Draft {
     pub fn tick(&mut self, now_ms: i64) -> Result<()> {
         // SAFETY: the handle is live.
         check(unsafe { sys::mc_draft_tick(self.as_raw(), now_ms) })
+    }
+
+    /// Starts with a slow-mode cooldown: the user's last message went out at `last_message_ms`
+    /// as the host knows it (before this draft existed, or from another device), and the clock
+    /// is now `now_ms` (as [`tick`](Draft::tick)). The next new message waits
+    /// `slow_mode_seconds` from that time. A time after `now_ms` counts as `now_ms`; one before
+    /// the last message the draft knows of changes nothing.
+    ///
+    /// # Errors
+    /// `OutOfRange` (a negative time, a clock that goes backwards). On error nothing changes.
+    pub fn start_cooldown(&mut self, last_message_ms: i64, now_ms: i64) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_start_cooldown(self.as_raw(), last_message_ms, now_ms) })
+    }
+
+    /// Dismisses the info banner (the user closed it); nothing happens without one. A banner
+    /// also goes by itself once its cause is gone (back under the mention limit, room in the
+    /// tray).
+    pub fn dismiss_banner(&mut self) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_dismiss_banner(self.as_raw()) })
+    }
+
+    /// Sets whether the next new message, a thread reply, also goes to the channel ("also send
+    /// in channel"): it goes out as `"also_send_to_channel": true` on that message and resets
+    /// after it; an edit neither carries nor resets it, another thread resets it. The listener
+    /// hears [`EventKind::Thread`](crate::EventKind::Thread).
+    ///
+    /// # Errors
+    /// `NotAllowed` turning it on without a thread ([`set_thread`](Draft::set_thread)).
+    pub fn set_also_send_to_channel(&mut self, enabled: bool) -> Result<()> {
+        // SAFETY: the handle is live.
+        check(unsafe { sys::mc_draft_set_also_send_to_channel(self.as_raw(), enabled) })
     }
 
     /// Whether the draft can be sent now; [`ui_state`](Draft::ui_state)'s `send_blocked` says
@@ -62,12 +96,15 @@ impl Draft {
     /// Sends at the host's time `now_ms` and returns the outgoing messages.
     ///
     /// Each message has `{"type", "text", "mentions", "attachment_kind", "attachments",
-    /// "command", "args", "quoted_id", "edited_id", "parent_id"}`: `type` is `text`, `media`
-    /// (one message per attachment kind, in the order image, video, audio, file, the text as
-    /// the caption of the first), `command` or `edit`; `text` is wire markdown (hand-typed
-    /// markdown converted with rich text on, whitespace trimmed with trim on). The draft is then
-    /// cleared: the thread stays, an edit gives back the draft put aside, and with slow mode the
-    /// cooldown starts.
+    /// "command", "args", "quoted_id", "edited_id", "parent_id", "sticker",
+    /// "also_send_to_channel"}`: `type` is `text`, `media` (one message per attachment kind, in
+    /// the order image, video, audio, file, the text as the caption of the first; each
+    /// attachment carries the file's `width`, `height`, `duration` and `extra`), `command` or
+    /// `edit` (`sticker` comes from [`send_sticker`](Draft::send_sticker)); `text` is wire
+    /// markdown (hand-typed markdown converted with rich text on, whitespace trimmed with trim
+    /// on). The draft is then cleared: the thread stays, an edit gives back the draft put aside.
+    /// A new message starts the slow-mode cooldown and resets "also send to channel"; an edit
+    /// does neither, and slow mode never holds it.
     ///
     /// # Errors
     /// `NotAllowed` when the draft is not sendable (the message says why), `OutOfRange` when the
@@ -187,11 +224,12 @@ impl Draft {
 
     /// Sets the slash command `name` (without `/`) with `args`: text and attachments are
     /// cleared (running uploads get an [`EventKind::CancelUpload`](crate::EventKind::CancelUpload)
-    /// event) and the draft now sends `{"type": "command", "command": name, "args": args}`.
+    /// event) and the draft now sends `{"type": "command", "command": name, "args": args}`
+    /// (`args` `null` for `None`, unless text is typed after).
     ///
     /// # Errors
     /// `InvalidArgument` (an empty name, or one with whitespace or `/`), `NotAllowed` (while
-    /// editing), `InvalidUtf8` (a string holds U+0000).
+    /// editing, or with commands off), `InvalidUtf8` (a string holds U+0000).
     pub fn set_command(&mut self, name: &str, args: Option<&str>) -> Result<()> {
         const FUNCTION: &str = "mc_draft_set_command";
         let name = c_string(name, FUNCTION)?;

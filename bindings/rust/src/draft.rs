@@ -103,6 +103,25 @@ impl Draft {
         })
     }
 
+    /// Changes options of the live draft (limits and switches the server sends at run time):
+    /// `changes_json` is a JSON object of any of the options of [`Draft::new`], and only those
+    /// change. The whole result is validated first. Staged tiles are checked against new limits
+    /// (a type no longer allowed or a file now too large becomes an error tile, its running
+    /// upload gets [`EventKind::CancelUpload`](crate::EventKind::CancelUpload); a tray over a
+    /// lowered `max_files` is not sendable, reason `too_many_files`, until enough are removed);
+    /// a new `slow_mode_seconds` applies to a running cooldown. The listener hears
+    /// [`EventKind::Config`](crate::EventKind::Config) with the changed options.
+    ///
+    /// # Errors
+    /// `InvalidArgument` (not an object, an unknown option, a wrong type, a value out of
+    /// range), `InvalidJson`, `InvalidUtf8` (U+0000). On error nothing changes.
+    pub fn update_config(&mut self, changes_json: &str) -> Result<()> {
+        const FUNCTION: &str = "mc_draft_update_config";
+        let json = c_string(changes_json, FUNCTION)?;
+        // SAFETY: the handle is live; `json` is NUL-terminated and alive for the call.
+        check(unsafe { sys::mc_draft_update_config(self.as_raw(), json.as_ptr()) })
+    }
+
     /// Replaces the scalar range `[start, end)` with `text`; the caret moves after it.
     ///
     /// New text takes the formats of the first replaced character (at a caret: of the character

@@ -1,5 +1,6 @@
 //! A small JSON reader for the layouts the library returns (crate::layouts reads them into
-//! typed structs), and the one writer the binding needs: string literals.
+//! typed structs), and the writers the binding needs: string literals, and a parsed value back to
+//! text (an outgoing attachment's `extra`).
 //!
 //! std only, so no serde: it parses any JSON text into [`Value`] (numbers with a fraction or an
 //! exponent as `f64`, the others as `i64`) and the callers pick out the members they expect. A
@@ -58,6 +59,51 @@ impl Value {
         match self {
             Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,
+        }
+    }
+}
+
+/// Writes `value` as JSON text (an outgoing attachment's `extra`, kept as text for the host).
+pub(crate) fn write(value: &Value) -> String {
+    let mut out = String::new();
+    push_value(&mut out, value);
+    out
+}
+
+fn push_value(out: &mut String, value: &Value) {
+    match value {
+        Value::Null => out.push_str("null"),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        // Writing to a String cannot fail. f64's Debug writes a decimal or an exponent form
+        // (`2.5`, `1e300`), both JSON; the parser never yields a NaN or an infinity.
+        Value::Int(n) => {
+            let _ = write!(out, "{n}");
+        }
+        Value::Float(f) => {
+            let _ = write!(out, "{f:?}");
+        }
+        Value::String(s) => push_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_value(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(members) => {
+            out.push('{');
+            for (i, (key, item)) in members.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_string(out, key);
+                out.push(':');
+                push_value(out, item);
+            }
+            out.push('}');
         }
     }
 }
@@ -312,6 +358,14 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn writes_what_it_parses() {
+        let text = r#"{"a":[1,-2.5,1e300,"x\"\n"],"b":{"c":null,"d":true,"e":false},"f":[]}"#;
+        let written = write(&ok(text));
+        assert_eq!(ok(&written), ok(text));
+        assert_eq!(write(&ok(r#"{"k":1, "w": 0.25}"#)), r#"{"k":1,"w":0.25}"#);
+    }
 
     fn ok(text: &str) -> Value {
         parse(text, "f").unwrap()

@@ -14,6 +14,8 @@
 //! Every `from_json` reads the JSON text that the `*_json` methods of [`Draft`](crate::Draft)
 //! return.
 
+use std::time::Duration;
+
 use crate::error::Result;
 use crate::format::ActiveFormats;
 use crate::json::{self, Value};
@@ -74,6 +76,32 @@ impl<'a> Obj<'a> {
 
     pub(crate) fn size(&self, key: &str) -> Result<u64> {
         u64::try_from(self.int(key)?).map_err(|_| self.fail(key, "a size"))
+    }
+
+    /// A count that fits in `u32` (pixels), `None` when absent or null.
+    pub(crate) fn opt_u32(&self, key: &str) -> Result<Option<u32>> {
+        self.get(key)
+            .map(|_| u32::try_from(self.int(key)?).map_err(|_| self.fail(key, "a pixel count")))
+            .transpose()
+    }
+
+    /// Seconds as a [`Duration`], `None` when absent or null.
+    pub(crate) fn opt_seconds(&self, key: &str) -> Result<Option<Duration>> {
+        self.opt_number(key)?
+            .map(|s| {
+                Duration::try_from_secs_f64(s).map_err(|_| self.fail(key, "a number of seconds"))
+            })
+            .transpose()
+    }
+
+    /// An object member as JSON text (the library's own writing of it), `None` when absent or
+    /// null.
+    pub(crate) fn opt_object_text(&self, key: &str) -> Result<Option<String>> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(v @ Value::Object(_)) => Ok(Some(json::write(v))),
+            Some(_) => Err(self.fail(key, "an object or null")),
+        }
     }
 
     pub(crate) fn opt_number(&self, key: &str) -> Result<Option<f64>> {
@@ -205,6 +233,8 @@ names! {
         Command = "command",
         /// The new text of an edited message.
         Edit = "edit",
+        /// A sticker ([`Draft::send_sticker`](crate::Draft::send_sticker)).
+        Sticker = "sticker",
     }
 }
 
@@ -250,6 +280,8 @@ names! {
         FailedUploads = "failed_uploads",
         /// A tile is in error (remove it).
         ErrorTiles = "error_tiles",
+        /// More tiles than a lowered `max_files` allows (remove some).
+        TooManyFiles = "too_many_files",
         /// Slow mode: the cooldown is running.
         Cooldown = "cooldown",
         /// Longer than `max_length`.
@@ -472,17 +504,39 @@ pub struct OutgoingAttachment {
     pub size: u64,
     /// Image, video, audio or file.
     pub kind: AttachmentKind,
-    /// The remote reference the upload completed with.
+    /// The remote reference the upload completed with (`None` for a file a legacy pick sends
+    /// before its upload).
     pub remote: Option<String>,
     /// The host's reference given when the file was staged (`""` for none).
     pub r#ref: String,
+    /// The width in pixels given with the pick.
+    pub width: Option<u32>,
+    /// The height in pixels given with the pick.
+    pub height: Option<u32>,
+    /// The play time given with the pick.
+    pub duration: Option<Duration>,
+    /// The host's own JSON object given with the pick, as JSON text.
+    pub extra: Option<String>,
 }
 
-/// A message [`Draft::send`](crate::Draft::send) or [`Draft::voice_note`](crate::Draft::voice_note)
-/// returns. Absent values are `None`, lists empty.
+/// `{"id", "url", "pack"}`: the sticker of a sticker message.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sticker {
+    /// The sticker's id.
+    pub id: String,
+    /// Its URL, normalized (a bare host became https).
+    pub url: String,
+    /// Its pack, when given.
+    pub pack: Option<String>,
+}
+
+/// A message [`Draft::send`](crate::Draft::send), [`Draft::voice_note`](crate::Draft::voice_note),
+/// [`Draft::send_sticker`](crate::Draft::send_sticker) or a legacy
+/// [`Draft::stage_files`](crate::Draft::stage_files) returns. Absent values are `None`, lists
+/// empty.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct OutgoingMessage {
-    /// Text, media, command or edit.
+    /// Text, media, command, edit or sticker.
     pub r#type: MessageType,
     /// Wire markdown; the caption of a media message.
     pub text: String,
@@ -494,7 +548,7 @@ pub struct OutgoingMessage {
     pub attachments: Vec<OutgoingAttachment>,
     /// The command's name (without `/`).
     pub command: Option<String>,
-    /// The command's arguments.
+    /// The command's arguments (`None` when set without).
     pub args: Option<String>,
     /// The message a reply quotes.
     pub quoted_id: Option<String>,
@@ -502,10 +556,14 @@ pub struct OutgoingMessage {
     pub edited_id: Option<String>,
     /// The thread's parent message.
     pub parent_id: Option<String>,
+    /// The sticker of a sticker message.
+    pub sticker: Option<Sticker>,
+    /// A thread reply that also goes to the channel.
+    pub also_send_to_channel: bool,
 }
 
 impl OutgoingMessage {
-    fn read(value: &Value, function: &str) -> Result<OutgoingMessage> {
+    pub(crate) fn read(value: &Value, function: &str) -> Result<OutgoingMessage> {
         let o = Obj::new(value, function, "message")?;
         Ok(OutgoingMessage {
             r#type: MessageType::from_name(&o.string("type")?),
@@ -530,6 +588,10 @@ impl OutgoingMessage {
                     kind: AttachmentKind::from_name(&a.string("kind")?),
                     remote: a.opt_string("remote")?,
                     r#ref: a.string("ref")?,
+                    width: a.opt_u32("width")?,
+                    height: a.opt_u32("height")?,
+                    duration: a.opt_seconds("duration")?,
+                    extra: a.opt_object_text("extra")?,
                 })
             })?,
             command: o.opt_string("command")?,
@@ -537,12 +599,27 @@ impl OutgoingMessage {
             quoted_id: o.opt_string("quoted_id")?,
             edited_id: o.opt_string("edited_id")?,
             parent_id: o.opt_string("parent_id")?,
+            sticker: o.opt_object("sticker", |v, f| {
+                let s = Obj::new(v, f, "sticker")?;
+                Ok(Sticker {
+                    id: s.string("id")?,
+                    url: s.string("url")?,
+                    pack: s.opt_string("pack")?,
+                })
+            })?,
+            also_send_to_channel: o.bool("also_send_to_channel")?,
         })
     }
 
-    /// Reads one message (what [`Draft::voice_note_json`](crate::Draft::voice_note_json) returns).
+    /// Reads one message (what [`Draft::voice_note_json`](crate::Draft::voice_note_json) and
+    /// [`Draft::send_sticker_json`](crate::Draft::send_sticker_json) return).
     pub fn from_json(text: &str) -> Result<OutgoingMessage> {
-        parse_with(text, "mc_draft_voice_note", OutgoingMessage::read)
+        OutgoingMessage::from_json_of(text, "mc_draft_voice_note")
+    }
+
+    /// [`from_json`](OutgoingMessage::from_json), naming `function` in its errors.
+    pub(crate) fn from_json_of(text: &str, function: &str) -> Result<OutgoingMessage> {
+        parse_with(text, function, OutgoingMessage::read)
     }
 
     /// Reads a JSON array of messages (what [`Draft::send_json`](crate::Draft::send_json) returns).
@@ -632,8 +709,8 @@ impl Mode {
 pub struct Command {
     /// The name, without `/`.
     pub name: String,
-    /// The arguments.
-    pub args: String,
+    /// The arguments (`None` when set without and nothing was typed after).
+    pub args: Option<String>,
 }
 
 /// Everything a UI draws ([`Draft::ui_state`](crate::Draft::ui_state)).
@@ -647,6 +724,8 @@ pub struct UiState {
     pub mode: Mode,
     /// The thread's parent message.
     pub thread_parent_id: Option<String>,
+    /// Whether the next thread reply also goes to the channel.
+    pub also_send_to_channel: bool,
     /// `(anchor, focus)`.
     pub selection: (usize, usize),
     /// The toolbar state.
@@ -657,6 +736,8 @@ pub struct UiState {
     pub attachments_available: bool,
     /// Whether the mic (voice note) button is shown.
     pub mic_available: bool,
+    /// Whether the sticker button is shown.
+    pub sticker_available: bool,
     /// The info banner.
     pub info_banner: Option<String>,
     /// The open `@` query.
@@ -703,11 +784,13 @@ impl UiState {
             })?,
             mode: o.object("mode", Mode::read)?,
             thread_parent_id: o.opt_string("thread_parent_id")?,
+            also_send_to_channel: o.bool("also_send_to_channel")?,
             selection: (anchor, focus),
             active_formats: o.object("active_formats", ActiveFormats::read)?,
             tray: o.array("tray", Tile::read)?,
             attachments_available: o.bool("attachments_available")?,
             mic_available: o.bool("mic_available")?,
+            sticker_available: o.bool("sticker_available")?,
             info_banner: o.opt_string("info_banner")?,
             mention_query: o.opt_object("mention_query", Query::read)?,
             command_query: o.opt_object("command_query", Query::read)?,
@@ -715,7 +798,7 @@ impl UiState {
                 let c = Obj::new(v, f, "command")?;
                 Ok(Command {
                     name: c.string("name")?,
-                    args: c.string("args")?,
+                    args: c.opt_string("args")?,
                 })
             })?,
             cooldown_remaining_ms: o.int("cooldown_remaining_ms")?,
@@ -763,18 +846,16 @@ pub struct Config {
     pub undo_depth: usize,
     /// Slow mode's cooldown in seconds (0: off).
     pub slow_mode_seconds: u64,
+    /// Slash commands on.
+    pub commands: bool,
+    /// The sticker button on.
+    pub stickers: bool,
 }
 
 impl Config {
     fn read(value: &Value, function: &str) -> Result<Config> {
         let o = Obj::new(value, function, "config")?;
-        let allowed_types = match value.get("allowed_types") {
-            None | Some(Value::Null) => None,
-            Some(_) => Some(o.array("allowed_types", |v, f| match v {
-                Value::String(s) => Ok(s.clone()),
-                _ => Err(json::unexpected(f, "an allowed type is not a string")),
-            })?),
-        };
+        let allowed_types = read_allowed_types(value, &o)?;
         Ok(Config {
             rich_text: o.bool("rich_text")?,
             mentions: o.bool("mentions")?,
@@ -788,6 +869,8 @@ impl Config {
             allowed_types,
             undo_depth: o.offset("undo_depth")?,
             slow_mode_seconds: o.size("slow_mode_seconds")?,
+            commands: o.bool("commands")?,
+            stickers: o.bool("stickers")?,
         })
     }
 
@@ -795,6 +878,88 @@ impl Config {
     /// returns).
     pub fn from_json(text: &str) -> Result<Config> {
         parse_with(text, "mc_draft_config", Config::read)
+    }
+}
+
+fn read_allowed_types(value: &Value, o: &Obj) -> Result<Option<Vec<String>>> {
+    Ok(match value.get("allowed_types") {
+        None | Some(Value::Null) => None,
+        Some(_) => Some(o.array("allowed_types", |v, f| match v {
+            Value::String(s) => Ok(s.clone()),
+            _ => Err(json::unexpected(f, "an allowed type is not a string")),
+        })?),
+    })
+}
+
+/// The options a configuration update ([`Draft::update_config`](crate::Draft::update_config))
+/// changed, each with its new value; `None` for an option that did not change. `max_length` and
+/// `allowed_types` can change to `null` (no limit, every type): `Some(None)`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct ConfigChange {
+    /// The changed options' names, in the configuration's order (a newer library's too).
+    pub changed: Vec<String>,
+    /// See [`Config::rich_text`].
+    pub rich_text: Option<bool>,
+    /// See [`Config::mentions`].
+    pub mentions: Option<bool>,
+    /// See [`Config::mention_limit`].
+    pub mention_limit: Option<usize>,
+    /// See [`Config::max_length`].
+    pub max_length: Option<Option<usize>>,
+    /// See [`Config::trim`].
+    pub trim: Option<bool>,
+    /// See [`Config::typing_events`].
+    pub typing_events: Option<bool>,
+    /// See [`Config::multiple_attachments`].
+    pub multiple_attachments: Option<bool>,
+    /// See [`Config::max_files`].
+    pub max_files: Option<usize>,
+    /// See [`Config::max_file_size`].
+    pub max_file_size: Option<u64>,
+    /// See [`Config::allowed_types`].
+    pub allowed_types: Option<Option<Vec<String>>>,
+    /// See [`Config::undo_depth`].
+    pub undo_depth: Option<usize>,
+    /// See [`Config::slow_mode_seconds`].
+    pub slow_mode_seconds: Option<u64>,
+    /// See [`Config::commands`].
+    pub commands: Option<bool>,
+    /// See [`Config::stickers`].
+    pub stickers: Option<bool>,
+}
+
+impl ConfigChange {
+    fn read(value: &Value, function: &str) -> Result<ConfigChange> {
+        let o = Obj::new(value, function, "config event")?;
+        let changed = match value {
+            Value::Object(members) => members.iter().map(|(k, _)| k.clone()).collect(),
+            _ => Vec::new(),
+        };
+        let has = |key: &str| value.get(key).is_some();
+        let bool_of = |key: &str| has(key).then(|| o.bool(key)).transpose();
+        let count_of = |key: &str| has(key).then(|| o.offset(key)).transpose();
+        let size_of = |key: &str| has(key).then(|| o.size(key)).transpose();
+        Ok(ConfigChange {
+            changed,
+            rich_text: bool_of("rich_text")?,
+            mentions: bool_of("mentions")?,
+            mention_limit: count_of("mention_limit")?,
+            max_length: has("max_length")
+                .then(|| o.opt_offset("max_length"))
+                .transpose()?,
+            trim: bool_of("trim")?,
+            typing_events: bool_of("typing_events")?,
+            multiple_attachments: bool_of("multiple_attachments")?,
+            max_files: count_of("max_files")?,
+            max_file_size: size_of("max_file_size")?,
+            allowed_types: has("allowed_types")
+                .then(|| read_allowed_types(value, &o))
+                .transpose()?,
+            undo_depth: count_of("undo_depth")?,
+            slow_mode_seconds: size_of("slow_mode_seconds")?,
+            commands: bool_of("commands")?,
+            stickers: bool_of("stickers")?,
+        })
     }
 }
 
@@ -863,6 +1028,15 @@ pub enum EventData {
     CancelUpload {
         /// The tile's id.
         id: u64,
+    },
+    /// A configuration update changed options.
+    Config(ConfigChange),
+    /// The thread parent or "also send to channel" changed: both, as they are now.
+    Thread {
+        /// The thread's parent message.
+        parent_id: Option<String>,
+        /// Whether the next thread reply also goes to the channel.
+        also_send_to_channel: bool,
     },
     /// A kind this binding does not know: read [`Event::payload`](crate::Event::payload).
     Unknown,
@@ -938,6 +1112,14 @@ impl EventData {
             K::CancelUpload => EventData::CancelUpload {
                 id: object("cancel upload event")?.id("id")?,
             },
+            K::Config => EventData::Config(ConfigChange::read(&value, WHERE)?),
+            K::Thread => {
+                let o = object("thread event")?;
+                EventData::Thread {
+                    parent_id: o.opt_string("parent_id")?,
+                    also_send_to_channel: o.bool("also_send_to_channel")?,
+                }
+            }
             K::Unknown(_) => EventData::Unknown,
         })
     }

@@ -110,18 +110,23 @@
 //! - state for the UI: [`ui_state`](Draft::ui_state) (a [`UiState`]: can-send and why not, mode and reply
 //!   preview, tray, queries, banner, cooldown, length, typing, ...) and
 //!   [`can_send`](Draft::can_send); [`tick`](Draft::tick) advances the clock (typing idles after
-//!   5 s, slow mode counts down);
+//!   5 s, slow mode counts down); [`start_cooldown`](Draft::start_cooldown) starts slow mode from
+//!   the user's last message; [`dismiss_banner`](Draft::dismiss_banner);
+//! - configuration: [`config`](Draft::config), and [`update_config`](Draft::update_config) for
+//!   limits and switches that change while the draft lives;
 //! - sending: [`send`](Draft::send) returns the [`OutgoingMessage`]s and clears the draft;
 //!   [`clear`](Draft::clear);
 //! - modes: [`begin_edit`](Draft::begin_edit) (the draft is put aside until the edit is sent or
 //!   cancelled), [`begin_reply`](Draft::begin_reply), [`cancel_mode`](Draft::cancel_mode),
-//!   [`set_thread`](Draft::set_thread), and slash commands
+//!   [`set_thread`](Draft::set_thread) with
+//!   [`set_also_send_to_channel`](Draft::set_also_send_to_channel), and slash commands
 //!   ([`set_command`](Draft::set_command), [`clear_command`](Draft::clear_command));
 //! - attachments: [`stage_files`](Draft::stage_files) takes [`PickedFile`]s and reports a
 //!   [`StageResult`]; the host reports each upload's progress with
 //!   [`upload_event`](Draft::upload_event) and an [`UploadEvent`];
-//!   [`remove_attachment`](Draft::remove_attachment), [`attachments`](Draft::attachments), and
-//!   [`voice_note`](Draft::voice_note), which never stages;
+//!   [`remove_attachment`](Draft::remove_attachment), [`attachments`](Draft::attachments);
+//!   [`voice_note`](Draft::voice_note) and [`send_sticker`](Draft::send_sticker) go out at once
+//!   and never stage;
 //! - persistence: [`snapshot`](Draft::snapshot) / [`restore`](Draft::restore) (versioned JSON);
 //! - a listener: [`set_listener`](Draft::set_listener) registers a closure that hears an
 //!   [`Event`] (an [`EventKind`] and a JSON payload, typed by [`Event::data`]) per changed
@@ -186,9 +191,9 @@ pub use editing::CaretUnit;
 pub use error::{Error, ErrorKind, Result};
 pub use format::{ActiveFormats, Format};
 pub use layouts::{
-    AttachmentKind, Command, Config, Document, EventData, MessageMention, MessageType, Mode,
-    OutgoingAttachment, OutgoingMessage, Query, ReplyPreview, SendBlockReason, SendBlocked, Span,
-    Tile, TileState, UiState,
+    AttachmentKind, Command, Config, ConfigChange, Document, EventData, MessageMention,
+    MessageType, Mode, OutgoingAttachment, OutgoingMessage, Query, ReplyPreview, SendBlockReason,
+    SendBlocked, Span, Sticker, Tile, TileState, UiState,
 };
 pub use listener::{Event, EventKind};
 pub use markdown::{

@@ -54,12 +54,17 @@ pub enum EventKind {
     /// The formatting of `[start, end)` changed (new offsets): `{"start", "end"}`; read it again
     /// with [`Draft::spans`]. It covers the text a [`EventKind::Text`] event inserted.
     Formatting,
+    /// Options changed ([`Draft::update_config`]): an object of the changed options and their
+    /// new values.
+    Config,
+    /// The thread changed: `{"parent_id", "also_send_to_channel"}`.
+    Thread,
     /// A kind this binding does not know (a newer library), with its `MC_EVENT_*` value.
     Unknown(sys::mc_event),
 }
 
 /// The one table between kinds and `MC_EVENT_*` values.
-const KINDS: [(EventKind, sys::mc_event); 13] = [
+const KINDS: [(EventKind, sys::mc_event); 15] = [
     (EventKind::Text, sys::MC_EVENT_TEXT),
     (EventKind::Selection, sys::MC_EVENT_SELECTION),
     (EventKind::Formats, sys::MC_EVENT_FORMATS),
@@ -73,6 +78,8 @@ const KINDS: [(EventKind, sys::mc_event); 13] = [
     (EventKind::Error, sys::MC_EVENT_ERROR),
     (EventKind::CancelUpload, sys::MC_EVENT_CANCEL_UPLOAD),
     (EventKind::Formatting, sys::MC_EVENT_FORMATTING),
+    (EventKind::Config, sys::MC_EVENT_CONFIG),
+    (EventKind::Thread, sys::MC_EVENT_THREAD),
 ];
 
 impl EventKind {
@@ -310,7 +317,7 @@ mod tests {
             assert_eq!(EventKind::from_raw(raw), kind);
             assert_eq!(kind.raw(), raw);
         }
-        assert_eq!(EventKind::from_raw(13), EventKind::Unknown(13));
+        assert_eq!(EventKind::from_raw(15), EventKind::Unknown(15));
         assert_eq!(EventKind::from_raw(-1).raw(), -1);
     }
 

@@ -10,8 +10,8 @@ use std::thread;
 
 use common::Recorder;
 use message_composer::{
-    sys, ActiveFormats, Draft, Event, EventData, EventKind, Format, Mode, PickedFile, Query,
-    SendBlockReason, TileState, Unit, UploadEvent,
+    sys, ActiveFormats, ConfigChange, Draft, Event, EventData, EventKind, Format, Mode, PickedFile,
+    Query, SendBlockReason, TileState, Unit, UploadEvent,
 };
 use EventKind::*;
 
@@ -69,6 +69,10 @@ fn every_event_kind_reads_typed() {
     draft.upload_event(id, UploadEvent::Start).unwrap();
     draft.remove_attachment(id).unwrap(); // cancel upload
     draft.insert(" @b").unwrap(); // mention query
+    draft
+        .update_config(r#"{"allowed_types":["image/*"]}"#)
+        .unwrap(); // config
+    draft.set_thread(Some("t1")).unwrap(); // thread
     assert!(draft.commit_batch().is_err()); // error
     let data = heard.data();
     let has = |wanted: &EventData| data.contains(wanted);
@@ -96,6 +100,15 @@ fn every_event_kind_reads_typed() {
         start: 1,
         end: 3
     }))));
+    assert!(has(&EventData::Config(ConfigChange {
+        changed: vec!["allowed_types".into()],
+        allowed_types: Some(Some(vec!["image/*".into()])),
+        ..ConfigChange::default()
+    })));
+    assert!(has(&EventData::Thread {
+        parent_id: Some("t1".into()),
+        also_send_to_channel: false
+    }));
     assert!(has(&EventData::Error {
         function: "mc_draft_commit_batch".into(),
         status: sys::MC_ERR_NOT_ALLOWED,

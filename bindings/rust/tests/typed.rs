@@ -65,7 +65,8 @@ fn the_ui_state_reads_every_key() {
         })
     );
     assert_eq!((state.length, state.max_length), (6, Some(50)));
-    assert!(state.attachments_available && !state.mic_available);
+    assert!(state.attachments_available && !state.mic_available && state.sticker_available);
+    assert!(!state.also_send_to_channel);
     assert!(state.typing && state.can_undo && !state.can_redo);
     assert_eq!(state.cooldown_remaining_ms, 0);
     assert_eq!(
@@ -94,7 +95,7 @@ fn the_ui_state_reads_every_key() {
         draft.ui_state().unwrap().command,
         Some(Command {
             name: "giphy".into(),
-            args: "cats".into()
+            args: Some("cats".into())
         })
     );
 }
@@ -141,6 +142,10 @@ fn outgoing_messages_carry_attachments_mentions_and_ids() {
             kind: AttachmentKind::Image,
             remote: Some(format!("https://cdn/{}", staged.staged[0])),
             r#ref: "host-a".into(),
+            width: None,
+            height: None,
+            duration: None,
+            extra: None,
         }]
     );
     assert_eq!(first.quoted_id.as_deref(), Some("m1"));
@@ -149,6 +154,7 @@ fn outgoing_messages_carry_attachments_mentions_and_ids() {
         (&first.edited_id, &first.command, &first.args),
         (&None, &None, &None)
     );
+    assert_eq!((&first.sticker, first.also_send_to_channel), (&None, false));
     assert_eq!(second.attachment_kind, Some(AttachmentKind::File));
     assert_eq!(
         (second.text.as_str(), second.attachments[0].r#ref.as_str()),
@@ -278,13 +284,14 @@ fn a_document_goes_back_in_as_its_json() {
 #[test]
 fn keys_a_newer_library_adds_are_ignored_and_new_names_pass_through() {
     let message = OutgoingMessage::from_json(concat!(
-        r#"{"type":"sticker","text":"","sticker_id":"s1","mentions":[],"attachment_kind":"hologram","#,
-        r#""attachments":[{"id":1,"name":"n","mime":"m","size":1,"kind":"hologram","remote":null,"ref":"","width":3}],"#,
-        r#""command":null,"args":null,"quoted_id":null,"edited_id":null,"parent_id":null}"#
+        r#"{"type":"poll","text":"","poll_id":"p1","mentions":[],"attachment_kind":"hologram","#,
+        r#""attachments":[{"id":1,"name":"n","mime":"m","size":1,"kind":"hologram","remote":null,"ref":"","blurhash":"x"}],"#,
+        r#""command":null,"args":null,"quoted_id":null,"edited_id":null,"parent_id":null,"#,
+        r#""sticker":null,"also_send_to_channel":false}"#
     ))
     .unwrap();
-    assert_eq!(message.r#type, MessageType::Other("sticker".into()));
-    assert_eq!(message.r#type.name(), "sticker");
+    assert_eq!(message.r#type, MessageType::Other("poll".into()));
+    assert_eq!(message.r#type.name(), "poll");
     assert_eq!(
         message.attachment_kind,
         Some(AttachmentKind::Other("hologram".into()))
