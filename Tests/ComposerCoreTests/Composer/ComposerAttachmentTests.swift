@@ -1,8 +1,8 @@
 import Testing
 @testable import ComposerCore
 
-/// Attachments around the composer: voice notes, uploads of files an edit put aside, the legacy
-/// single-attachment mode, and the size limit as the error tiles state it.
+/// Attachments around the composer: voice notes, uploads of files an edit put aside, and the size
+/// limit as the error tiles state it (the legacy single-attachment mode: ComposerHostTests).
 @Suite struct ComposerAttachmentTests {
     static func config(_ edit: (inout DraftConfig) -> Void) -> DraftConfig {
         var c = DraftConfig()
@@ -31,7 +31,10 @@ import Testing
         try draft.applyUpload(.start, to: 1)
         try draft.applyUpload(.complete(remote: "https://cdn/a"), to: 1)
         _ = try draft.send(now: 0)
-        let note = try draft.voiceNote(name: "x.png", mimeType: "image/png", size: 20, remote: "https://cdn/v")
+        #expect(throws: ComposerError.invalidArgument("a voice note needs an audio MIME type (audio/*), not \"image/png\"")) {
+            _ = try draft.voiceNote(name: "x.png", mimeType: "image/png", size: 20, remote: "https://cdn/v")
+        }
+        let note = try draft.voiceNote(name: "x.ogg", mimeType: "audio/ogg", size: 20, remote: "https://cdn/v")
         #expect(note.attachmentKind == .audio && note.attachments.map(\.kind) == [.audio] && note.attachments.map(\.id) == [2])
         #expect(throws: ComposerError.notAllowed("voice note refused: File exceeds 100 MB.")) {
             _ = try draft.voiceNote(name: "huge.m4a", mimeType: "audio/mp4", size: 104_857_601, remote: "https://cdn/v")
@@ -86,22 +89,5 @@ import Testing
         #expect(failing.tray.tiles.map(\.state) == [.failed(message: "offline")])
         try failing.applyUpload(.retry, to: 1)
         #expect(failing.tray.tiles.map(\.state) == [.queued])
-    }
-
-    @Test func legacyModeTakesOneFileUntilItIsRemovedOrSent() throws {
-        var draft = Composer(config: Self.config { $0.multipleAttachments = false })
-        #expect(draft.canAttach)
-        let first = try draft.stage([Self.file("a.png"), Self.file("b.png"), Self.file("c.png")])
-        #expect(first.staged == [1] && first.dropped == 2 && !draft.canAttach && !draft.canRecordVoice)
-        #expect(throws: ComposerError.notAllowed("multiple attachments are off: send or remove the staged file first")) {
-            _ = try draft.stage([Self.file("d.png")])
-        }
-        #expect(throws: ComposerError.self) { _ = try draft.stage([]) }  // an empty pick too, while a file is staged
-        try draft.removeAttachment(1)
-        #expect(try draft.stage([Self.file("e.png")]).staged == [2])
-        try draft.applyUpload(.start, to: 2)
-        try draft.applyUpload(.complete(remote: "https://cdn/2"), to: 2)
-        _ = try draft.send(now: 0)
-        #expect(try draft.stage([Self.file("f.pdf")]).staged == [3])
     }
 }
