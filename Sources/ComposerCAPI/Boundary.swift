@@ -84,7 +84,7 @@ func storeString(_ string: String, _ out: UnsafeMutablePointer<UnsafeMutablePoin
 }
 
 /// Runs `body` on the handle's draft under its lock, for a call that only reads it.
-func readDraft<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+func readDraft<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
     try HandleTable.read(handle, body)
 }
 

@@ -127,12 +127,12 @@ enum HandleTable {
 
     /// Runs `body` on the handle's draft under the draft's lock, for a call that only reads: no
     /// event can come of it, so none is looked for (a getter costs a lock and a load).
-    static func read<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
+    static func read<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let (slot, generation) = try lookup(handle)
         let result: Result<R, CAPIError> = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
             guard s.generation == generation, s.isLive else { return .failure(.invalidHandle) }
             do throws(ComposerError) {
-                return .success(try body(&s.draft))
+                return .success(try body(s.draft))
             } catch {
                 return .failure(.engine(error))
             }
