@@ -62,26 +62,30 @@ public struct Document: Sendable {
     /// The character at `offset` (`"\0"` outside the text; callers check their offsets).
     public func scalar(at offset: Int) -> Unicode.Scalar {
         guard offset >= 0, offset < count else { return "\u{0}" }
-        let (leaf, base) = tree.leaf(at: offset)
-        let f = leaf.fragment
-        return f.scalar(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+        let p = position(of: offset)
+        return p.leaf.scalar(atByte: p.byte)
     }
 
     /// The style of the character at `offset` (plain outside the text).
     public func style(at offset: Int) -> InlineStyle {
         guard offset >= 0, offset < count else { return .plain }
-        let (leaf, base) = tree.leaf(at: offset)
-        let f = leaf.fragment
-        return f.style(atByte: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+        let p = position(of: offset)
+        return p.leaf.style(atByte: p.byte)
     }
 
     /// The character at `offset` and its style, found with one descent (inside the text).
     func scalarAndStyle(at offset: Int) -> (Unicode.Scalar, InlineStyle) {
         guard offset >= 0, offset < count else { return ("\u{0}", .plain) }
-        let (leaf, base) = tree.leaf(at: offset)
-        let f = leaf.fragment
-        let byte = f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars)
-        return (f.scalar(atByte: byte), f.style(atByte: byte))
+        let p = position(of: offset)
+        return (p.leaf.scalar(atByte: p.byte), p.leaf.style(atByte: p.byte))
+    }
+
+    /// Where scalar `offset` (within `0...count`) lies: its leaf, the byte in that leaf, and the
+    /// summary of the text before the leaf. `atEnd` takes the earlier leaf at a leaf boundary.
+    private func position(of offset: Int, atEnd: Bool = false) -> (leaf: TextFragment, byte: Int, base: TextSummary) {
+        let (node, base) = tree.leaf(at: offset, atEnd: atEnd)
+        let f = node.fragment
+        return (f, f.byteOffset(ofScalar: offset - base.scalars, scalarCount: node.summary.scalars), base)
     }
 
     /// The rich text of `range`: bytes, runs, and the blocks of the lines its `\n`s end.
@@ -135,21 +139,17 @@ public struct Document: Sendable {
 
     /// The index of the line holding offset `offset` (an offset at a `\n` belongs to the line it ends).
     public func lineIndex(at offset: Int) -> Int {
-        let offset = Swift.max(0, Swift.min(offset, count))
-        let (leaf, base) = tree.leaf(at: offset, atEnd: true)
-        let f = leaf.fragment
-        return base.newlines + f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
+        let p = position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true)
+        return p.base.newlines + p.leaf.newlines(before: p.byte)
     }
 
     /// The block of the line holding `offset`: `block(ofLine: lineIndex(at: offset))` with one
     /// descent when the line break ending that line is in the same leaf (the usual case).
     public func block(ofLineAt offset: Int) -> BlockFormat? {
-        let offset = Swift.max(0, Swift.min(offset, count))
-        let (leaf, base) = tree.leaf(at: offset, atEnd: true)
-        let f = leaf.fragment
-        let k = f.newlines(before: f.byteOffset(ofScalar: offset - base.scalars, scalarCount: leaf.summary.scalars))
-        if k < f.blocks.count { return f.blocks[k] }
-        return block(ofLine: base.newlines + k)
+        let p = position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true)
+        let k = p.leaf.newlines(before: p.byte)
+        if k < p.leaf.blocks.count { return p.leaf.blocks[k] }
+        return block(ofLine: p.base.newlines + k)
     }
 
     /// The offset where line `line` starts.
