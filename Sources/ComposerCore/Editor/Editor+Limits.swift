@@ -14,13 +14,19 @@ extension Editor {
     /// For `insert(text)`: the selection (grown to whole mentions) gives way to `text`, its line
     /// breaks normalized. Line-start shortcuts only ever shorten the result.
     public func checkRoom(toInsert text: String) throws(ComposerError) {
-        let inserted = Editor.normalizingLineBreaks(text).unicodeScalars.count
-        try checkRoom(replacing: expandToMentions(selection.range).count, inserting: inserted)
+        try checkRoom(replacingSelectionWith: Editor.normalizingLineBreaks(text).unicodeScalars.count)
     }
 
     /// For `enter()`: the selection gives way to one line break.
     public func checkRoomForEnter() throws(ComposerError) {
-        try checkRoom(replacing: expandToMentions(selection.range).count, inserting: 1)
+        try checkRoom(replacingSelectionWith: 1)
+    }
+
+    /// The selection (grown to whole mentions) gives way to `inserted` scalars. On every key: when
+    /// the text fits even if nothing is replaced, what the selection covers is not looked up.
+    private func checkRoom(replacingSelectionWith inserted: Int) throws(ComposerError) {
+        guard document.count + inserted > Limits.maxTextLength else { return }
+        try checkRoom(replacing: expandToMentions(selection.range).count, inserting: inserted)
     }
 
     /// For `load(document)`.

@@ -135,7 +135,8 @@ public struct Editor: Sendable {
 
     /// The range of the mention run covering `offset` strictly inside it, if any.
     func mentionRun(around offset: Int) -> Range<Int>? {
-        guard offset > 0, offset < document.count else { return nil }
+        // Most drafts hold no mention: the tree's summary says so without a descent.
+        guard document.mentionCount > 0, offset > 0, offset < document.count else { return nil }
         let id = document.style(at: offset).mention
         guard id != 0, document.style(at: offset - 1).mention == id else { return nil }
         return mentionRun(containing: offset)
