@@ -230,13 +230,12 @@ struct TextTree: Sendable {
         var node = root
         var base = TextSummary.zero
         while !node.isLeaf {
-            var next: TextNode?
-            for child in node.children {
-                if n < base.newlines + child.summary.newlines {
-                    next = child
-                    break
+            let next: TextNode? = node.children.withUnsafeBufferPointer { children in
+                for child in children {
+                    if n < base.newlines + child.summary.newlines { return child }
+                    base.addLengths(of: child.summary)
                 }
-                base = base + child.summary
+                return nil
             }
             guard let chosen = next else { return nil }
             node = chosen
@@ -318,6 +317,16 @@ extension TextSummary {
         newlines += added.newlines - removed.newlines
     }
 
+    /// Adds the length counts of `other` (a descent's base needs no mention fields, and skipping
+    /// the seam logic of `+` makes each child passed on the way down a few adds).
+    @inline(__always)
+    mutating func addLengths(of other: TextSummary) {
+        utf8 += other.utf8
+        scalars += other.scalars
+        utf16 += other.utf16
+        newlines += other.newlines
+    }
+
     /// Undoes `self = base + other` for the length counts (used only to step back one child).
     func subtracting(_ other: TextSummary) -> TextSummary {
         var s = self
@@ -376,14 +385,13 @@ extension TextTree {
         var node = root
         var base = TextSummary.zero
         while !node.isLeaf {
-            var next: TextNode?
-            for child in node.children {
-                let end = metric(base) + metric(child.summary)
-                if atEnd ? offset <= end : offset < end {
-                    next = child
-                    break
+            let next: TextNode? = node.children.withUnsafeBufferPointer { children in
+                for child in children {
+                    let end = metric(base) + metric(child.summary)
+                    if atEnd ? offset <= end : offset < end { return child }
+                    base.addLengths(of: child.summary)
                 }
-                base = base + child.summary
+                return nil
             }
             guard let chosen = next ?? node.children.last else { break }
             if next == nil { base = base.subtracting(chosen.summary) }
