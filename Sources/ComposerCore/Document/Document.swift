@@ -152,6 +152,27 @@ public struct Document: Sendable {
         return block(ofLine: p.base.newlines + k)
     }
 
+    /// At a caret: the character before `offset` and its style (nil at the start of the text),
+    /// and `block(ofLineAt: offset)`, from one descent (what the toolbar shows, asked on every key).
+    func caretSurroundings(at offset: Int) -> (previous: (scalar: Unicode.Scalar, style: InlineStyle)?, block: BlockFormat?) {
+        let offset = Swift.max(0, Swift.min(offset, count))
+        // `atEnd`: at a seam between leaves, the leaf that ends at the caret holds the character before it.
+        let p = position(of: offset, atEnd: true)
+        var previous: (scalar: Unicode.Scalar, style: InlineStyle)?
+        if offset > 0 {
+            if p.byte > 0 {
+                var start = p.byte - 1
+                while start > 0, p.leaf.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                previous = (p.leaf.scalar(atByte: start), p.leaf.style(atByte: start))
+            } else {
+                previous = scalarAndStyle(at: offset - 1)
+            }
+        }
+        let k = p.leaf.newlines(before: p.byte)
+        let block = k < p.leaf.blocks.count ? p.leaf.blocks[k] : self.block(ofLine: p.base.newlines + k)
+        return (previous, block)
+    }
+
     /// The offset where line `line` starts.
     public func lineStart(ofLine line: Int) -> Int {
         guard line > 0 else { return 0 }

@@ -29,8 +29,18 @@ extension Editor {
     var activeFormatsKey: ActiveFormatsKey {
         let range = selection.range
         var common: InlineStyle
+        var block: BlockFormat?
         if range.isEmpty {
-            common = typingStyle
+            // What `typingStyle` and `block(ofLineAt:)` give, from one descent (asked on every key).
+            let around = document.caretSurroundings(at: range.lowerBound)
+            if let pending, pending.offset == range.lowerBound {
+                common = pending.style
+            } else if let previous = around.previous {
+                common = insertionStyle(at: range.lowerBound, after: previous)
+            } else {
+                common = .plain
+            }
+            block = around.block
         } else {
             var first: InlineStyle?
             let firstLine = document.lineIndex(at: range.lowerBound)
@@ -49,10 +59,7 @@ extension Editor {
             common = first ?? .plain
         }
         if common.mention != 0 { common.mention = 1 }  // which mention does not show
-        var block: BlockFormat?
-        if range.isEmpty {
-            block = document.block(ofLineAt: range.lowerBound)
-        } else {
+        if !range.isEmpty {
             let first = document.lineIndex(at: range.lowerBound)
             let last = document.lineIndex(at: range.upperBound)
             if let b = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == b }) { block = b }

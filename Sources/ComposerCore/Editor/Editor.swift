@@ -108,7 +108,15 @@ public struct Editor: Sendable {
         }
         let offset = range.lowerBound
         guard offset > 0 else { return .plain }
-        let (before, styleBefore) = document.scalarAndStyle(at: offset - 1)
+        return insertionStyle(at: offset, after: document.scalarAndStyle(at: offset - 1))
+    }
+
+    /// `insertionStyle(replacing: offset..<offset)` for `offset > 0`, given the character before
+    /// the caret and its style (a caller that already holds them saves a descent).
+    func insertionStyle(at offset: Int, after previous: (scalar: Unicode.Scalar, style: InlineStyle)) -> InlineStyle {
+        let count = document.count
+        func styles(_ i: Int) -> InlineStyle { document.style(at: i) }
+        let (before, styleBefore) = previous
         guard before != "\n" else { return .plain }
         var style = styleBefore
         if style.link != 0, offset < count, styles(offset).link == style.link {
