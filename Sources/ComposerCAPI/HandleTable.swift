@@ -6,10 +6,14 @@ import Synchronization
 struct DraftState: Sendable {
     var composer: Composer
     var listener: Listener?
-    /// The UI parts as of the last delivery (nil without a listener).
-    var lastObservation: UIObservation?
+    /// The UI parts as of the last delivery (kept up to date only while a listener is set). Not
+    /// optional: the events update it in place, which an optional would not allow without a copy.
+    var lastObservation: UIObservation
 
-    init(composer: Composer) { self.composer = composer }
+    init(composer: Composer) {
+        self.composer = composer
+        lastObservation = composer.observation
+    }
 }
 
 /// Maps `mc_draft *` values to drafts without ever dereferencing what the caller passes.

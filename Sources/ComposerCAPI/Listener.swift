@@ -33,13 +33,12 @@ extension DraftState {
     mutating func collectEvents() -> PendingDelivery? {
         // The call is over: the composer forgets a banner whose cause is gone.
         composer.settle()
-        guard let listener, let old = lastObservation else {
+        guard let listener else {
             composer.discardChanges()
             return nil
         }
         guard !composer.editor.isInBatch else { return nil }
-        let (events, new) = composer.takeEvents(since: old)
-        lastObservation = new
+        let events = composer.takeEvents(updating: &lastObservation)
         return events.isEmpty ? nil : PendingDelivery(listener: listener, events: events)
     }
 }

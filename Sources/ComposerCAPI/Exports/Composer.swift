@@ -35,7 +35,7 @@ public func mc_draft_set_listener(_ draft: OpaquePointer?,
             s.listener = listener.map { Listener(callback: $0, userData: user_data) }
             // Events start from now: what changed before the listener was set is not reported.
             s.composer.discardChanges()
-            s.lastObservation = s.listener == nil ? nil : s.composer.observation
+            if s.listener != nil { s.lastObservation = s.composer.observation }
         }
     }
 }

@@ -11,18 +11,18 @@
 /// called on `editor` directly.
 public struct Composer: Sendable {
     /// Set at creation, changed by `updateConfig(json:)`.
-    public internal(set) var config: DraftConfig
+    public internal(set) var config: DraftConfig { didSet { stateVersion &+= 1 } }
     public var editor: Editor
     /// The draft that was there before an edit started (its text, tray, command and mode); it
     /// comes back when the edit ends.
     var putAside: PutAsideDraft?
-    public internal(set) var mode = ComposerMode.new
-    public internal(set) var threadParentID: String?
+    public internal(set) var mode = ComposerMode.new { didSet { stateVersion &+= 1 } }
+    public internal(set) var threadParentID: String? { didSet { stateVersion &+= 1 } }
     /// A thread reply also goes to the channel (Stream's "also send in channel"): on the next new
     /// message only; a send resets it.
-    public internal(set) var alsoSendToChannel = false
-    public internal(set) var command: ComposerCommand?
-    public internal(set) var tray: AttachmentTray
+    public internal(set) var alsoSendToChannel = false { didSet { stateVersion &+= 1 } }
+    public internal(set) var command: ComposerCommand? { didSet { stateVersion &+= 1 } }
+    public internal(set) var tray: AttachmentTray { didSet { stateVersion &+= 1 } }
     /// The host's clock, in milliseconds, as last given (`tick`, `send`).
     public internal(set) var now: Int64 = 0
     var typing = TypingState()
@@ -33,6 +33,9 @@ public struct Composer: Sendable {
     var banner: InfoBanner?
     /// One-off notices for the host (typing started/stopped, uploads to stop), delivered as events.
     var outbox: [DraftNotice] = []
+    /// Moves whenever config, mode, thread, command or tray is set (the `didSet`s above), so that
+    /// events compare those parts only after a call that may have changed them (ComposerEvents.swift).
+    var stateVersion: UInt64 = 0
 
     public init(config: DraftConfig = DraftConfig()) {
         self.config = config

@@ -3,15 +3,19 @@
 /// never by rebuilding or diffing the whole state. Text and formatting are not here: they come
 /// from the document's change record.
 public struct UIObservation: Equatable, Sendable {
+    // Asked again after every call: these follow the text and the selection.
     var selection: Selection
     var activeFormats: ActiveFormatsKey
     var sendBlockerName: String?
-    var tiles: [Attachment]
     var mentionQuery: ComposerQuery?
     var commandQuery: ComposerQuery?
+    var infoBanner: String?
+    // The composer's own state, compared only when `stateVersion` moved: a keystroke leaves it
+    // alone, so it costs a keystroke one comparison of two integers.
+    var stateVersion: UInt64
+    var tiles: [Attachment]
     var mode: ComposerMode
     var command: ComposerCommand?
-    var infoBanner: String?
     var config: DraftConfig
     var threadParentID: String?
     var alsoSendToChannel: Bool
@@ -20,8 +24,8 @@ public struct UIObservation: Equatable, Sendable {
 extension Composer {
     public var observation: UIObservation {
         UIObservation(selection: selection, activeFormats: editor.activeFormatsKey, sendBlockerName: sendBlocker?.name,
-                      tiles: tray.tiles, mentionQuery: mentionQuery, commandQuery: commandQuery,
-                      mode: mode, command: command, infoBanner: infoBanner, config: config,
+                      mentionQuery: mentionQuery, commandQuery: commandQuery, infoBanner: infoBanner,
+                      stateVersion: stateVersion, tiles: tray.tiles, mode: mode, command: command, config: config,
                       threadParentID: threadParentID, alsoSendToChannel: alsoSendToChannel)
     }
 
@@ -33,6 +37,15 @@ extension Composer {
 
     /// The events for everything that changed since `old` was observed, in a fixed order: one
     /// per kind at most (a batch coalesces to one set). Returns them with the new observation.
+    public mutating func takeEvents(since old: UIObservation) -> (events: [UIEvent], observation: UIObservation) {
+        var observed = old
+        let events = takeEvents(updating: &observed)
+        return (events, observed)
+    }
+
+    /// The events for everything that changed since `observed` was observed, in a fixed order: one
+    /// per kind at most (a batch coalesces to one set); `observed` becomes the state now, updated
+    /// in place part by part (a keystroke copies none of the parts it did not change).
     ///
     /// - `text`: `{"start", "end", "text", "length"}`: old `[start, end)` became `text`; the
     ///   length is the new total (scalars). Never the whole text unless the whole text changed.
@@ -40,8 +53,9 @@ extension Composer {
     ///   must read again (`Document.spans(in:)`); it covers the text the `text` event inserted,
     ///   unless that is one insertion the host's span rule formats by itself (typing inside a word).
     ///   See docs/events.md.
-    public mutating func takeEvents(since old: UIObservation) -> (events: [UIEvent], observation: UIObservation) {
+    public mutating func takeEvents(updating observed: inout UIObservation) -> [UIEvent] {
         var events: [UIEvent] = []
+        events.reserveCapacity(4)  // a keystroke's text, selection and maybe formats: one allocation
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
         let change = editor.takeChanges()
         // The payloads of every keystroke are written straight into bytes.
@@ -67,25 +81,45 @@ extension Composer {
             json.raw("}")
             events.append(UIEvent(kind: .formatting, payload: json.string))
         }
-        let new = observation
-        if old.selection != new.selection {
+        let selection = self.selection
+        if observed.selection != selection {
+            observed.selection = selection
             var json = JSONBytes()
             json.raw("[")
-            json.integer(new.selection.anchor)
+            json.integer(selection.anchor)
             json.raw(",")
-            json.integer(new.selection.focus)
+            json.integer(selection.focus)
             json.raw("]")
             events.append(UIEvent(kind: .selection, payload: json.string))
         }
-        if old.activeFormats != new.activeFormats { add(.formats, editor.activeFormats(new.activeFormats).jsonValue) }
-        // Only when sendability or its reason changes (not every cooldown tick or keystroke).
-        if old.sendBlockerName != new.sendBlockerName {
-            add(.sendState, .object([("can_send", .bool(new.sendBlockerName == nil)),
-                                     ("reason", new.sendBlockerName.map(JSONValue.string) ?? .null)]))
+        let activeFormats = editor.activeFormatsKey
+        if observed.activeFormats != activeFormats {
+            observed.activeFormats = activeFormats
+            add(.formats, editor.activeFormats(activeFormats).jsonValue)
         }
-        if old.tiles != new.tiles { add(.tray, tray.jsonValue) }
-        if old.mentionQuery != new.mentionQuery { add(.mentionQuery, new.mentionQuery?.jsonValue ?? .null) }
-        if old.commandQuery != new.commandQuery { add(.commandQuery, new.commandQuery?.jsonValue ?? .null) }
+        // Only when sendability or its reason changes (not every cooldown tick or keystroke).
+        let sendBlockerName = sendBlocker?.name
+        if observed.sendBlockerName != sendBlockerName {
+            observed.sendBlockerName = sendBlockerName
+            add(.sendState, .object([("can_send", .bool(sendBlockerName == nil)),
+                                     ("reason", sendBlockerName.map(JSONValue.string) ?? .null)]))
+        }
+        let stateChanged = observed.stateVersion != stateVersion
+        observed.stateVersion = stateVersion
+        if stateChanged, observed.tiles != tray.tiles {
+            observed.tiles = tray.tiles
+            add(.tray, tray.jsonValue)
+        }
+        let mentionQuery = self.mentionQuery
+        if observed.mentionQuery != mentionQuery {
+            observed.mentionQuery = mentionQuery
+            add(.mentionQuery, mentionQuery?.jsonValue ?? .null)
+        }
+        let commandQuery = self.commandQuery
+        if observed.commandQuery != commandQuery {
+            observed.commandQuery = commandQuery
+            add(.commandQuery, commandQuery?.jsonValue ?? .null)
+        }
         for notice in outbox {
             switch notice {
             case .typingStarted: add(.typing, .object([("typing", .bool(true))]))
@@ -94,13 +128,26 @@ extension Composer {
             }
         }
         outbox.removeAll()
-        if old.mode != new.mode || old.command != new.command { add(.mode, new.mode.uiJSONValue) }
-        if old.infoBanner != new.infoBanner { add(.banner, new.infoBanner.map(JSONValue.string) ?? .null) }
-        if old.config != new.config { add(.config, new.config.changes(from: old.config)) }
-        if old.threadParentID != new.threadParentID || old.alsoSendToChannel != new.alsoSendToChannel {
-            add(.thread, .object([("parent_id", new.threadParentID.map(JSONValue.string) ?? .null),
-                                  ("also_send_to_channel", .bool(new.alsoSendToChannel))]))
+        if stateChanged, observed.mode != mode || observed.command != command {
+            observed.mode = mode
+            observed.command = command
+            add(.mode, mode.uiJSONValue)
         }
-        return (events, new)
+        let infoBanner = self.infoBanner
+        if observed.infoBanner != infoBanner {
+            observed.infoBanner = infoBanner
+            add(.banner, infoBanner.map(JSONValue.string) ?? .null)
+        }
+        if stateChanged, observed.config != config {
+            add(.config, config.changes(from: observed.config))
+            observed.config = config
+        }
+        if stateChanged, observed.threadParentID != threadParentID || observed.alsoSendToChannel != alsoSendToChannel {
+            observed.threadParentID = threadParentID
+            observed.alsoSendToChannel = alsoSendToChannel
+            add(.thread, .object([("parent_id", threadParentID.map(JSONValue.string) ?? .null),
+                                  ("also_send_to_channel", .bool(alsoSendToChannel))]))
+        }
+        return events
     }
 }
