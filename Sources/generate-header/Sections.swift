@@ -156,7 +156,8 @@ let sections: [Section] = [
         title: "Events and listener",
         introduction: """
         One listener per draft hears, after each call that changes something, one event per changed \
-        aspect, each kind at most once and in a fixed order, with a JSON payload (docs/events.md). \
+        aspect, each kind at most once (but MC_EVENT_CANCEL_UPLOAD once per upload to stop) and in a \
+        fixed order, with a JSON payload (docs/events.md). \
         It runs on the calling thread after the draft's lock is released, so it may call back into \
         the draft; a batch delivers one coalesced set at its outermost commit. A refused call on a \
         draft is heard as MC_EVENT_ERROR. With MC_EVENT_TEXT, MC_EVENT_FORMATTING and \

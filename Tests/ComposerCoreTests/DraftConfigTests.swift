@@ -105,7 +105,42 @@ import Testing
         #expect(members.first(where: { $0.key == key })?.value == .integer(value))
     }
 
+    @Test func theExtremesAreAccepted() throws {
+        let c = try DraftConfig(json: #"{"max_file_size":9223372036854775807,"undo_depth":-0}"#)
+        #expect(c.maxFileSizeBytes == Int64.max && c.undoDepth == 0)
+    }
+
     // MARK: Refusals
+
+    /// Each refusal names the key and says what it must be (a C host reads it in mc_last_error()).
+    @Test(arguments: [
+        (#"{"foo":1}"#, #"config: unknown key "foo""#),
+        (#"{"rich_text":true,"max_len":5}"#, #"config: unknown key "max_len""#),
+        (#"{"rich_text":1}"#, #"config: "rich_text" must be a boolean, not number"#),
+        (#"{"trim":null}"#, #"config: "trim" must be a boolean, not null"#),
+        (#"{"mention_limit":1.0}"#, #"config: "mention_limit" must be an integer, not number"#),
+        (#"{"mention_limit":1e2}"#, #"config: "mention_limit" must be an integer, not number"#),
+        (#"{"max_files":true}"#, #"config: "max_files" must be an integer, not boolean"#),
+        (#"{"undo_depth":{}}"#, #"config: "undo_depth" must be an integer, not object"#),
+        // Past Int64.max a number is no longer an integer.
+        (#"{"undo_depth":9223372036854775808}"#, #"config: "undo_depth" must be an integer, not number"#),
+        (#"{"max_length":"10"}"#, #"config: "max_length" must be an integer or null, not string"#),
+        (#"{"allowed_types":"image/*"}"#, #"config: "allowed_types" must be an array or null, not string"#),
+        (#"{"allowed_types":[""]}"#, #"config: "allowed_types" must be an array of non-empty strings"#),
+        // U+0000 (a JSON escape): a MIME type never holds it, and C could not carry it back.
+        (#"{"allowed_types":["image/\u0000png"]}"#, #"config: "allowed_types" must be an array of non-empty strings"#),
+        (#"{"max_length":0}"#, #"config: "max_length" must be between 1 and 1000000000, not 0"#),
+        (#"{"mention_limit":-1}"#, #"config: "mention_limit" must be between 0 and 1000000000, not -1"#),
+        (#"{"mention_limit":1000000001}"#, #"config: "mention_limit" must be between 0 and 1000000000, not 1000000001"#),
+        (#"{"undo_depth":9223372036854775807}"#, #"config: "undo_depth" must be between 0 and 1000000000, not 9223372036854775807"#),
+        (#"{"max_file_size":-9223372036854775808}"#, #"config: "max_file_size" must be at least 1"#),
+        ("[]", "config must be a JSON object, not array"),
+        ("null", "config must be a JSON object, not null"),
+        (#""{}""#, "config must be a JSON object, not string"),
+    ])
+    func refusalsSayWhatIsWrong(_ json: String, _ message: String) {
+        #expect(throws: ComposerError.invalidArgument(message)) { try DraftConfig(json: json) }
+    }
 
     @Test(arguments: ["richText", "rich-text", "RICH_TEXT", "", "max_size", "mention_limits", "theme"])
     func refusesUnknownKeys(_ key: String) {

@@ -13,10 +13,47 @@ import Testing
         #expect(throws: ComposerError.self) { try JSONParser.parse(text) }
     }
 
+    /// Each refusal says what is wrong and where (the byte offset), as a C host reads it in
+    /// mc_last_error(). Whitespace is JSON's four characters only: a byte order mark or a comment is
+    /// an unexpected character.
+    @Test(arguments: [
+        ("", "unexpected end of input at byte 0"),
+        ("   ", "unexpected end of input at byte 3"),
+        ("{", "expected a string key at byte 1"),
+        (#"{"trim":true,}"#, "expected a string key at byte 13"),
+        ("{'trim':true}", "expected a string key at byte 1"),
+        ("{trim:true}", "expected a string key at byte 1"),
+        (#"{"trim":tru}"#, "invalid literal at byte 11"),
+        (#"{"trim":True}"#, "unexpected character at byte 8"),
+        ("{} {}", "unexpected data after the JSON value at byte 3"),
+        ("/* defaults */ {}", "unexpected character at byte 0"),
+        ("{} // defaults", "unexpected data after the JSON value at byte 3"),
+        ("\u{FEFF}{}", "unexpected character at byte 0"),
+        (#"{"a":true,"a":false}"#, #"duplicate key "a" at byte 13"#),
+        ("01", "leading zero in number at byte 2"),
+        ("+1", "unexpected character at byte 0"),
+        ("1.", "invalid number at byte 2"),
+        ("NaN", "unexpected character at byte 0"),
+        ("1e999", "number out of range at byte 5"),
+        (#"["a\x"]"#, "invalid escape at byte 5"),
+        (#"["\ud800"]"#, #"unpaired surrogate in \u escape at byte 8"#),
+        ("[\"tab\there\"]", "control character in string at byte 5"),
+        (#"["unterminated]"#, "unterminated string at byte 15"),
+    ])
+    func refusalsSayWhatAndWhere(_ text: String, _ message: String) {
+        #expect(throws: ComposerError.invalidJSON(message)) { try JSONParser.parse(text) }
+    }
+
+    @Test func nestingIsRefusedAtItsLimitWithoutRecursingFurther() {
+        let deep = #"{"allowed_types":"# + String(repeating: "[", count: 100_000)
+        #expect(throws: ComposerError.limitExceeded("JSON nested deeper than 128 levels (at byte 144)")) { try JSONParser.parse(deep) }
+    }
+
     @Test func integersStayExact() throws {
         #expect(try JSONParser.parse("9223372036854775807") == .integer(Int64.max))
         #expect(try JSONParser.parse("-9223372036854775808") == .integer(Int64.min))
         #expect(try JSONParser.parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try JSONParser.parse("-0") == .integer(0))
     }
 
     @Test func readerRefusesUnknownKeysAndWrongTypes() throws {

@@ -120,6 +120,38 @@ import Testing
         expectRefusal(.outOfRange) { try OffsetConversion.convert(1, from: pair.from, to: pair.to, in: "".unicodeScalars) }
     }
 
+    /// A draft converts through its text tree (`Document.convert`): the same answers and the same
+    /// refusals as the conversion of a plain string, at every offset from -1 to one past the end.
+    @Test(arguments: oracleTexts)
+    func theDocumentConvertsAsAStringDoes(_ text: String) {
+        let document = Document(text: text)
+        let scalars = Array(text.unicodeScalars)
+        for pair in UnitPair.all {
+            let end = [TextUnit.scalar: scalars.count, .utf16: text.utf16.count, .utf8: text.utf8.count][pair.from]!
+            for offset in -1...(end + 1) {
+                let tree = Result { () throws(ComposerError) -> Int in try document.convert(offset, from: pair.from, to: pair.to) }
+                let string = Result { () throws(ComposerError) -> Int in try OffsetConversion.convert(offset, from: pair.from, to: pair.to, in: scalars) }
+                #expect(tree == string, "\(text.debugDescription) \(pair) offset \(offset)")
+            }
+        }
+    }
+
+    /// A refusal names the unit, the offset and, past the end, the text's length in that unit.
+    @Test(arguments: [
+        (TextUnit.utf16, 2, "UTF-16 offset 2 falls inside a character"),
+        (.utf8, 3, "UTF-8 offset 3 falls inside a character"),
+        (.utf8, 7, "UTF-8 offset 7 falls inside a character"),
+        (.scalar, -1, "offset -1 is negative"),
+        (.utf16, Int.min, "offset -9223372036854775808 is negative"),
+        (.scalar, 5, "scalar offset 5 is past the end of the text (4)"),
+        (.utf8, Int.max, "UTF-8 offset 9223372036854775807 is past the end of the text (8)"),
+    ])
+    func refusalsSayWhy(_ unit: TextUnit, _ offset: Int, _ message: String) {
+        let text = "a\u{1F600}b\u{E9}"  // scalars a=0 😀=1 b=2 é=3 end=4; UTF-16 0 1 3 4 5; UTF-8 0 1 5 6 8
+        #expect(throws: ComposerError.outOfRange(message)) { try OffsetConversion.convert(offset, from: unit, to: .scalar, in: text.unicodeScalars) }
+        #expect(throws: ComposerError.outOfRange(message)) { try Document(text: text).convert(offset, from: unit, to: .scalar) }
+    }
+
     @Test func unitRawValuesAndNamesAreStable() {
         #expect(TextUnit.allCases.map(\.rawValue) == [0, 1, 2])
         #expect(TextUnit.allCases.map(\.name) == ["scalar", "UTF-16", "UTF-8"])

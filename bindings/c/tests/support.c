@@ -422,7 +422,6 @@ void event_log_free(event_log *log) {
 
 void event_log_listener(void *user_data, int32_t kind, const char *payload_json) {
     event_log *log = user_data;
-    char *copy = payload_json ? copy_range(payload_json, strlen(payload_json)) : NULL;
     if (log->reenter) {
         /* Calling back into the draft from its listener: the draft's lock is released by now. */
         char *text = NULL;
@@ -438,6 +437,8 @@ void event_log_listener(void *user_data, int32_t kind, const char *payload_json)
         int64_t out;
         (void)mc_convert_offset(NULL, 0, MC_UNIT_SCALAR, MC_UNIT_UTF8, &out);
     }
+    /* Copied after the calls above: the payload must stay valid for the whole callback. */
+    char *copy = payload_json ? copy_range(payload_json, strlen(payload_json)) : NULL;
     pthread_mutex_lock(&log->lock);
     log->user_data_seen = user_data;
     if (log->count == log->capacity) {

@@ -217,7 +217,8 @@ char *support_draft_snapshot(mc_draft *d);
 
 /*
  * Pass event_log_listener as the mc_listener and the log as user_data. Every event is copied (the
- * payload is valid only during the callback); recording is thread-safe. With `reenter` set, the
+ * payload is valid only during the callback), after the callback's own calls into the library below, so
+ * a payload freed early shows under valgrind and ASan; recording is thread-safe. With `reenter` set, the
  * callback also calls mc_draft_text on that draft (a listener may call back into the draft) and keeps
  * the last text it read in `reentered_text`. With `fail_inside` set, it also makes a failing call, which
  * sets the calling thread's mc_last_error() during the callback.

@@ -1,4 +1,10 @@
-/* test_lifecycle.c: mc_draft_new (config JSON), mc_draft_config, mc_draft_free. */
+/*
+ * test_lifecycle.c: mc_draft_new, mc_draft_config and mc_draft_free as C calls them: a NULL config, the
+ * status and message of each kind of refused config (and *out_draft set to NULL), invalid UTF-8, a deep
+ * nesting without a crash, and handles: NULL, freed, double-freed, forged, stale, thousands live at once.
+ * What a config may hold and how a bad one is worded is the engine's
+ * (Tests/ComposerCoreTests/DraftConfigTests.swift, JSONTests.swift).
+ */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,68 +27,6 @@ static void new_with_null_config_is_empty_with_defaults(void) {
     mc_draft_free(d);
 }
 
-static void new_with_empty_object_gives_defaults(void) {
-    const char *configs[] = {"{}", " {\n\t} \r\n", "{\"max_length\":null,\"allowed_types\":null}"};
-    for (size_t i = 0; i < ARRAY_LEN(configs); i++) {
-        REQUIRE_NEW_DRAFT(d, configs[i]);
-        CHECK_CONFIG(d, DEFAULT_CONFIG_JSON);
-        mc_draft_free(d);
-    }
-}
-
-static void new_with_every_option(void) {
-    REQUIRE_NEW_DRAFT(d, "{\"undo_depth\":5,\"allowed_types\":[\"Image/*\",\"application/PDF\"],"
-                         "\"max_file_size\":1024,\"max_files\":3,\"multiple_attachments\":false,"
-                         "\"typing_events\":false,\"trim\":false,\"max_length\":500,\"mention_limit\":2,"
-                         "\"mentions\":false,\"rich_text\":false}");
-    /* Keys in a fixed order, MIME types lower-cased. */
-    CHECK_CONFIG(d, "{\"rich_text\":false,\"mentions\":false,\"mention_limit\":2,\"max_length\":500,"
-                    "\"trim\":false,\"typing_events\":false,\"multiple_attachments\":false,\"max_files\":3,"
-                    "\"max_file_size\":1024,\"allowed_types\":[\"image/*\",\"application/pdf\"],"
-                    "\"undo_depth\":5,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}");
-    CHECK_DOC(d, "{\"text\":\"\",\"spans\":[]}");
-    mc_draft_free(d);
-}
-
-static void new_accepts_limit_extremes(void) {
-    static const struct {
-        const char *config;
-        const char *expected;
-    } cases[] = {
-        {"{\"mention_limit\":0,\"undo_depth\":0,\"max_length\":1,\"max_files\":1,\"max_file_size\":1}",
-         "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":0,\"max_length\":1,\"trim\":true,"
-         "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":1,\"max_file_size\":1,"
-         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
-        {"{\"mention_limit\":1000000000,\"undo_depth\":1000000000,\"max_length\":1000000000,"
-         "\"max_files\":1000000000,\"max_file_size\":9223372036854775807,\"allowed_types\":[]}",
-         "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":1000000000,\"max_length\":1000000000,"
-         "\"trim\":true,\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":1000000000,"
-         "\"max_file_size\":9223372036854775807,\"allowed_types\":[],\"undo_depth\":1000000000,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
-        {"{\"undo_depth\":-0}", /* -0 is the integer 0 */
-         "{\"rich_text\":true,\"mentions\":true,\"mention_limit\":10,\"max_length\":null,\"trim\":true,"
-         "\"typing_events\":true,\"multiple_attachments\":true,\"max_files\":10,\"max_file_size\":104857600,"
-         "\"allowed_types\":null,\"undo_depth\":0,\"slow_mode_seconds\":0,\"commands\":true,\"stickers\":true}"},
-    };
-    for (size_t i = 0; i < ARRAY_LEN(cases); i++) {
-        REQUIRE_NEW_DRAFT(d, cases[i].config);
-        CHECK_CONFIG(d, cases[i].expected);
-        mc_draft_free(d);
-    }
-}
-
-/* What mc_draft_config returns is a valid config that gives the same configuration back. */
-static void config_round_trips(void) {
-    REQUIRE_NEW_DRAFT(a, "{\"allowed_types\":[\"video/*\"],\"max_length\":42,\"rich_text\":false}");
-    char *config = NULL;
-    CHECK_OK(mc_draft_config(a, &config));
-    REQUIRE(config != NULL);
-    REQUIRE_NEW_DRAFT(b, config);
-    CHECK_CONFIG(b, config);
-    mc_string_free(config);
-    mc_draft_free(a);
-    mc_draft_free(b);
-}
-
 static void new_refuses_null_out(void) {
     CHECK_REFUSED(mc_draft_new(NULL, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_new");
     CHECK_EQ_STR(mc_last_error(), "mc_draft_new: out_draft is NULL");
@@ -93,7 +37,7 @@ static void new_refuses_null_out(void) {
 typedef struct {
     const char *config;
     mc_status status;
-    const char *message; /* a substring of mc_last_error() */
+    const char *message; /* mc_last_error(), or a substring of it */
 } config_case;
 
 static void check_config_refusals(const char *file, int line, const config_case *cases, size_t count) {
@@ -112,30 +56,15 @@ static void check_config_refusals(const char *file, int line, const config_case 
     }
 }
 
-static void new_refuses_malformed_json(void) {
+/* Each kind of refusal reaches C with its status, the function's name and the engine's message. */
+static void new_refuses_a_bad_config_with_its_status(void) {
     static const config_case cases[] = {
-        {"", MC_ERR_INVALID_JSON, "invalid JSON: unexpected end of input"},
-        {"   ", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{\"rich_text\":true,}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{'rich_text':true}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{rich_text:true}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{\"rich_text\":tru}", MC_ERR_INVALID_JSON, "invalid JSON: invalid literal"},
-        {"{\"rich_text\":True}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{} {}", MC_ERR_INVALID_JSON, "unexpected data after the JSON value"},
-        {"/* defaults */ {}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{} // defaults", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"\xEF\xBB\xBF{}", MC_ERR_INVALID_JSON, "invalid JSON"}, /* a BOM is not JSON whitespace */
-        {"{\"mentions\":true,\"mentions\":false}", MC_ERR_INVALID_JSON, "duplicate key \"mentions\""},
-        {"{\"max_files\":01}", MC_ERR_INVALID_JSON, "leading zero"},
-        {"{\"max_files\":+1}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{\"max_files\":1.}", MC_ERR_INVALID_JSON, "invalid number"},
-        {"{\"max_files\":NaN}", MC_ERR_INVALID_JSON, "invalid JSON"},
-        {"{\"max_file_size\":1e999}", MC_ERR_INVALID_JSON, "number out of range"},
-        {"{\"allowed_types\":[\"a\\x\"]}", MC_ERR_INVALID_JSON, "invalid escape"},
-        {"{\"allowed_types\":[\"\\ud800\"]}", MC_ERR_INVALID_JSON, "unpaired surrogate"},
-        {"{\"allowed_types\":[\"tab\there\"]}", MC_ERR_INVALID_JSON, "control character in string"},
-        {"{\"allowed_types\":[\"unterminated]}", MC_ERR_INVALID_JSON, "unterminated string"},
+        {"{", MC_ERR_INVALID_JSON, "mc_draft_new: invalid JSON: expected a string key at byte 1"},
+        {"{\"foo\":1}", MC_ERR_INVALID_ARGUMENT, "mc_draft_new: config: unknown key \"foo\""},
+        {"{\"trim\":null}", MC_ERR_INVALID_ARGUMENT, "mc_draft_new: config: \"trim\" must be a boolean, not null"},
+        {"{\"max_length\":0}", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_new: config: \"max_length\" must be between 1 and 1000000000, not 0"},
+        {"[]", MC_ERR_INVALID_ARGUMENT, "mc_draft_new: config must be a JSON object, not array"},
     };
     check_config_refusals(__FILE__, __LINE__, cases, ARRAY_LEN(cases));
 }
@@ -153,58 +82,6 @@ static void new_refuses_deep_nesting_without_crashing(void) {
     CHECK_LAST_ERROR_CONTAINS("JSON nested deeper than 128 levels (at byte 144)");
     CHECK(d == NULL);
     free(config);
-}
-
-static void new_refuses_unknown_keys_and_wrong_types(void) {
-    static const config_case cases[] = {
-        {"{\"foo\":1}", MC_ERR_INVALID_ARGUMENT, "config: unknown key \"foo\""},
-        {"{\"Rich_Text\":true}", MC_ERR_INVALID_ARGUMENT, "unknown key \"Rich_Text\""},
-        {"{\"rich_text\":true,\"max_len\":5}", MC_ERR_INVALID_ARGUMENT, "unknown key \"max_len\""},
-        {"{\"rich_text\":1}", MC_ERR_INVALID_ARGUMENT, "config: \"rich_text\" must be a boolean, not number"},
-        {"{\"mentions\":\"yes\"}", MC_ERR_INVALID_ARGUMENT, "\"mentions\" must be a boolean, not string"},
-        {"{\"mention_limit\":1.5}", MC_ERR_INVALID_ARGUMENT, "\"mention_limit\" must be an integer, not number"},
-        {"{\"mention_limit\":1.0}", MC_ERR_INVALID_ARGUMENT, "\"mention_limit\" must be an integer"},
-        {"{\"mention_limit\":1e2}", MC_ERR_INVALID_ARGUMENT, "\"mention_limit\" must be an integer"},
-        {"{\"max_length\":\"10\"}", MC_ERR_INVALID_ARGUMENT,
-         "\"max_length\" must be an integer or null, not string"},
-        {"{\"trim\":null}", MC_ERR_INVALID_ARGUMENT, "\"trim\" must be a boolean, not null"},
-        {"{\"typing_events\":0}", MC_ERR_INVALID_ARGUMENT, "\"typing_events\" must be a boolean"},
-        {"{\"multiple_attachments\":[]}", MC_ERR_INVALID_ARGUMENT,
-         "\"multiple_attachments\" must be a boolean, not array"},
-        {"{\"max_files\":true}", MC_ERR_INVALID_ARGUMENT, "\"max_files\" must be an integer, not boolean"},
-        {"{\"max_file_size\":\"big\"}", MC_ERR_INVALID_ARGUMENT, "\"max_file_size\" must be an integer"},
-        {"{\"allowed_types\":\"image/*\"}", MC_ERR_INVALID_ARGUMENT,
-         "\"allowed_types\" must be an array or null, not string"},
-        {"{\"allowed_types\":[1]}", MC_ERR_INVALID_ARGUMENT, "\"allowed_types\" must be an array of non-empty strings"},
-        {"{\"allowed_types\":[\"\"]}", MC_ERR_INVALID_ARGUMENT, "non-empty strings"},
-        /* U+0000 (a JSON escape) is refused: a MIME type never holds it and C could not carry it back. */
-        {"{\"allowed_types\":[\"image/\\u0000png\"]}", MC_ERR_INVALID_ARGUMENT, "\"allowed_types\" must be an array"},
-        {"{\"allowed_types\":[\"image/*\",\"\\u0000\"]}", MC_ERR_INVALID_ARGUMENT, "\"allowed_types\" must be an array"},
-        {"{\"undo_depth\":{}}", MC_ERR_INVALID_ARGUMENT, "\"undo_depth\" must be an integer, not object"},
-        {"[]", MC_ERR_INVALID_ARGUMENT, "config must be a JSON object, not array"},
-        {"null", MC_ERR_INVALID_ARGUMENT, "config must be a JSON object, not null"},
-        {"1", MC_ERR_INVALID_ARGUMENT, "config must be a JSON object, not number"},
-        {"\"{}\"", MC_ERR_INVALID_ARGUMENT, "config must be a JSON object, not string"},
-        {"true", MC_ERR_INVALID_ARGUMENT, "config must be a JSON object, not boolean"},
-    };
-    check_config_refusals(__FILE__, __LINE__, cases, ARRAY_LEN(cases));
-}
-
-static void new_refuses_out_of_range_values(void) {
-    static const config_case cases[] = {
-        {"{\"max_length\":0}", MC_ERR_INVALID_ARGUMENT, "\"max_length\" must be between 1 and 1000000000, not 0"},
-        {"{\"max_length\":-5}", MC_ERR_INVALID_ARGUMENT, "\"max_length\" must be between 1"},
-        {"{\"mention_limit\":-1}", MC_ERR_INVALID_ARGUMENT, "\"mention_limit\" must be between 0 and 1000000000, not -1"},
-        {"{\"mention_limit\":1000000001}", MC_ERR_INVALID_ARGUMENT, "not 1000000001"},
-        {"{\"max_files\":0}", MC_ERR_INVALID_ARGUMENT, "\"max_files\" must be between 1"},
-        {"{\"max_file_size\":0}", MC_ERR_INVALID_ARGUMENT, "\"max_file_size\" must be at least 1"},
-        {"{\"max_file_size\":-9223372036854775808}", MC_ERR_INVALID_ARGUMENT, "\"max_file_size\" must be at least 1"},
-        {"{\"undo_depth\":-1}", MC_ERR_INVALID_ARGUMENT, "\"undo_depth\" must be between 0"},
-        {"{\"undo_depth\":9223372036854775807}", MC_ERR_INVALID_ARGUMENT, "\"undo_depth\" must be between 0"},
-        /* Past INT64_MAX the number is no longer an integer. */
-        {"{\"undo_depth\":9223372036854775808}", MC_ERR_INVALID_ARGUMENT, "\"undo_depth\" must be an integer"},
-    };
-    check_config_refusals(__FILE__, __LINE__, cases, ARRAY_LEN(cases));
 }
 
 static void new_refuses_invalid_utf8(void) {
@@ -368,15 +245,9 @@ static void config_refuses_null_out(void) {
 
 static const harness_test TESTS[] = {
     HARNESS_TEST(new_with_null_config_is_empty_with_defaults),
-    HARNESS_TEST(new_with_empty_object_gives_defaults),
-    HARNESS_TEST(new_with_every_option),
-    HARNESS_TEST(new_accepts_limit_extremes),
-    HARNESS_TEST(config_round_trips),
     HARNESS_TEST(new_refuses_null_out),
-    HARNESS_TEST(new_refuses_malformed_json),
+    HARNESS_TEST(new_refuses_a_bad_config_with_its_status),
     HARNESS_TEST(new_refuses_deep_nesting_without_crashing),
-    HARNESS_TEST(new_refuses_unknown_keys_and_wrong_types),
-    HARNESS_TEST(new_refuses_out_of_range_values),
     HARNESS_TEST(new_refuses_invalid_utf8),
     HARNESS_TEST(free_null_does_nothing),
     HARNESS_TEST(double_free_is_refused_and_recorded),
