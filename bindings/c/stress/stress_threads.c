@@ -6,6 +6,8 @@
  *     re-enters the draft from the callback (reads always; sometimes a change, one level deep);
  *   - 1 thread creates and frees drafts and calls every kind of function with the handles it
  *     freed (stale) while the slots get reused: each such call must be MC_ERR_INVALID_HANDLE;
+ *   - 2 threads parse and render markdown with no draft (mc_markdown_*, which share the library's
+ *     pool of parsers) and compare every result with the one computed before the threads started;
  *   - at the end the shared draft is freed while the 8 threads still call it: from then on they
  *     must get MC_ERR_INVALID_HANDLE, never a crash.
  * Under TSan the point is the race report (there must be none); the program itself checks only
@@ -25,12 +27,13 @@
 
 #include "message_composer.h"
 
-enum { WORKERS = 8, STALE = 16 };
+enum { WORKERS = 8, STALE = 16, PARSERS = 2 };
 
 static mc_draft *shared;
 static atomic_int freed;           /* the shared draft was freed: INVALID_HANDLE is now expected */
 static atomic_int failures;
-static atomic_long calls, events, stale_refused;
+static atomic_long calls, events, stale_refused, parses;
+static atomic_int workers_done;     /* the workers have stopped: the parser threads stop too */
 static int rounds = 3000;
 
 #define FAIL(...) do { fprintf(stderr, "stress: " __VA_ARGS__); fputc('\n', stderr); atomic_fetch_add(&failures, 1); } while (0)
@@ -120,6 +123,38 @@ static mc_status call_once(mc_draft *d, uint32_t *seed) {
     return status;
 }
 
+/* Markdown for the parser threads, and each function's result for it, computed on one thread first. */
+static const char *const MARKDOWN[] = {
+    "**bold** *it* ~~gone~~ `code` [link](https://e.com/a_(b)) <@uid:u1> <u>u</u> <color=#a0b>c</color>",
+    "> quote\n> - in a list\n\n1. one\n2. two\n\n```\ncode *not* bold\n```",
+    "*a **b [c](d) e** f* \\* &amp; &#x1F600; e\xCC\x81 \xF0\x9F\x91\x8D <@uid:u2>",
+};
+enum { NMARKDOWN = sizeof MARKDOWN / sizeof MARKDOWN[0], NRENDER = 4 };
+static char *expected[NMARKDOWN][NRENDER];
+
+static mc_status render(int which, const char *markdown, char **out) {
+    switch (which) {
+    case 0: return mc_markdown_parse(markdown, out);
+    case 1: return mc_markdown_parse_with_mentions(markdown, "{\"u1\":\"Bob\"}", out);
+    case 2: return mc_markdown_to_html(markdown, "{\"u1\":\"Bob\"}", out);
+    default: return mc_markdown_to_plain_text(markdown, NULL, 20, out);
+    }
+}
+
+static void *parser(void *arg) {
+    uint32_t seed = 1234567u + (uint32_t)(intptr_t)arg;
+    while (!atomic_load(&workers_done)) {
+        int m = (int)(next(&seed) % NMARKDOWN), which = (int)(next(&seed) % NRENDER);
+        char *out = NULL;
+        mc_status status = render(which, MARKDOWN[m], &out);
+        if (status != MC_OK) FAIL("markdown function %d on input %d: status %d", which, m, status);
+        else if (strcmp(out, expected[m][which]) != 0) FAIL("markdown function %d on input %d: a different result under threads", which, m);
+        mc_string_free(out);
+        atomic_fetch_add(&parses, 1);
+    }
+    return NULL;
+}
+
 /* Calls until the draft has been freed under it, then once more (that call must be refused). */
 static void *worker(void *arg) {
     uint32_t seed = 2463534242u + (uint32_t)(intptr_t)arg * 7919u;
@@ -159,7 +194,11 @@ int main(int argc, char **argv) {
     if (argc > 1) rounds = atoi(argv[1]);
     if (mc_draft_new("{\"mention_limit\":1000}", &shared) != MC_OK) { fprintf(stderr, "stress: mc_draft_new failed\n"); return 1; }
     if (mc_draft_set_listener(shared, listener, shared) != MC_OK) { fprintf(stderr, "stress: set_listener failed\n"); return 1; }
-    pthread_t workers[WORKERS], churn;
+    for (int m = 0; m < NMARKDOWN; m++)
+        for (int which = 0; which < NRENDER; which++)
+            if (render(which, MARKDOWN[m], &expected[m][which]) != MC_OK) { fprintf(stderr, "stress: markdown function %d failed\n", which); return 1; }
+    pthread_t workers[WORKERS], churn, parsers[PARSERS];
+    for (int i = 0; i < PARSERS; i++) pthread_create(&parsers[i], NULL, parser, (void *)(intptr_t)i);
     for (int i = 0; i < WORKERS; i++) pthread_create(&workers[i], NULL, worker, (void *)(intptr_t)i);
     pthread_create(&churn, NULL, churner, NULL);
     pthread_join(churn, NULL);
@@ -171,7 +210,13 @@ int main(int argc, char **argv) {
     atomic_store(&freed, 1);
     mc_draft_free(shared);
     for (int i = 0; i < WORKERS; i++) pthread_join(workers[i], NULL);
-    printf("stress: %ld calls on one draft from %d threads, %ld listener events, %ld stale-handle calls refused, %d failures\n",
-           atomic_load(&calls), WORKERS, atomic_load(&events), atomic_load(&stale_refused), atomic_load(&failures));
+    atomic_store(&workers_done, 1);
+    for (int i = 0; i < PARSERS; i++) pthread_join(parsers[i], NULL);
+    for (int m = 0; m < NMARKDOWN; m++)
+        for (int which = 0; which < NRENDER; which++) mc_string_free(expected[m][which]);
+    printf("stress: %ld calls on one draft from %d threads, %ld listener events, %ld stale-handle calls refused, "
+           "%ld markdown calls from %d threads, %d failures\n",
+           atomic_load(&calls), WORKERS, atomic_load(&events), atomic_load(&stale_refused), atomic_load(&parses), PARSERS,
+           atomic_load(&failures));
     return atomic_load(&failures) ? 1 : 0;
 }

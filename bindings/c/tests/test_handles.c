@@ -379,12 +379,8 @@ static mc_status call_with_bad_arguments(int which, mc_draft *d, const char **fu
     }
 }
 
-/* The three format functions (cases 15-17) still read their arguments first: see test_known_bugs.c. */
-static int format_case(int which) { return which >= 15 && which <= 17; }
-
 static void null_handle_is_refused_before_the_arguments(void) {
     for (int i = 0; i < BAD_CASES; i++) {
-        if (format_case(i)) continue;
         const char *function = "";
         support_prime_last_error("(none)");
         mc_status status = call_with_bad_arguments(i, NULL, &function);

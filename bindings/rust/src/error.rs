@@ -132,7 +132,13 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({}, status {})", self.message, self.status_name(), self.code)
+        write!(
+            f,
+            "{} ({}, status {})",
+            self.message,
+            self.status_name(),
+            self.code
+        )
     }
 }
 

@@ -86,12 +86,18 @@ fn pkg_config_dir() -> Result<PathBuf, String> {
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         let first = stderr.lines().find(|line| !line.trim().is_empty());
-        return Err(first.unwrap_or("failed without a message").trim().to_string());
+        return Err(first
+            .unwrap_or("failed without a message")
+            .trim()
+            .to_string());
     }
     let flags = String::from_utf8_lossy(&output.stdout).into_owned();
     let words: Vec<&str> = flags.split_whitespace().collect();
     if !words.contains(&"-lmessage_composer") {
-        return Err(format!("`{}` does not link -lmessage_composer", flags.trim()));
+        return Err(format!(
+            "`{}` does not link -lmessage_composer",
+            flags.trim()
+        ));
     }
     // The first -L that holds the library; a package's own directory comes first.
     let dirs: Vec<PathBuf> = words

@@ -66,13 +66,24 @@ fn error_kinds_map_every_status_code() {
 #[test]
 fn every_status_the_library_names_has_its_error_kind() {
     // mc_status_name knows every status of the library; each error status must have a kind here.
-    let name = |code| unsafe { std::ffi::CStr::from_ptr(sys::mc_status_name(code)) }.to_str().unwrap();
-    let known: Vec<i32> = (-256..=256).filter(|&c| name(c) != "(unknown mc_status)").collect();
+    let name = |code| {
+        unsafe { std::ffi::CStr::from_ptr(sys::mc_status_name(code)) }
+            .to_str()
+            .unwrap()
+    };
+    let known: Vec<i32> = (-256..=256)
+        .filter(|&c| name(c) != "(unknown mc_status)")
+        .collect();
     assert_eq!(name(sys::MC_OK), "MC_OK");
     assert!(known.len() > 10, "{known:?}");
     for code in known.into_iter().filter(|&c| c != sys::MC_OK) {
         assert!(name(code).starts_with("MC_ERR_"), "{code}: {}", name(code));
-        assert_ne!(ErrorKind::from_code(code), ErrorKind::Unknown, "{}", name(code));
+        assert_ne!(
+            ErrorKind::from_code(code),
+            ErrorKind::Unknown,
+            "{}",
+            name(code)
+        );
     }
     for code in [1, -1000, i32::MIN, i32::MAX] {
         assert_eq!(name(code), "(unknown mc_status)");
