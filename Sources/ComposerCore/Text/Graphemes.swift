@@ -2,36 +2,100 @@
 /// Unicode's extended grapheme rules (no Foundation, no ICU).
 ///
 /// Work is bounded by the cluster sizes involved, not by the text: scanning starts at a nearby
-/// position that is certainly a boundary (after a line break, or between two ASCII characters
-/// other than CR LF), so backspace in a huge draft stays cheap.
+/// position that is certainly a boundary (after a line break, or between two scalars that no rule
+/// joins: see `certainlySplits`), walking back one scalar at a time, so backspace in a huge draft
+/// stays cheap, in every script the list below covers. Elsewhere a scan reaches back to the line's
+/// start or to two such scalars, a step costing a few instructions.
 enum Graphemes {
+    /// Whether there is a boundary between adjacent scalars `a` and `b` whatever surrounds them.
+    ///
+    /// Every rule of UAX #29 that joins two scalars needs the second one to be LF after CR, Extend,
+    /// ZWJ, SpacingMark, a Hangul jamo, a Regional Indicator, an Extended_Pictographic or an Indic
+    /// conjunct consonant, or the first one to be Prepend or a Hangul jamo. None of the scalars
+    /// `isPlain` accepts is any of those, so two of them always split (GB4/GB5 split around the
+    /// ASCII controls too, CR LF aside).
+    @inline(__always)
+    static func certainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        isPlain(a) && isPlain(b) && !(a == "\r" && b == "\n")
+    }
+
+    /// ASCII, and the letters of the common scripts: Grapheme_Cluster_Break Other, not
+    /// Extended_Pictographic, not an Indic conjunct consonant (ranges that hold no combining mark;
+    /// a scalar missing here only makes a scan longer, never wrong).
+    @inline(__always)
+    static func isPlain(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        if v < 0x80 { return true }
+        switch v {
+        case 0x00C0...0x024F,  // Latin-1 letters, Latin Extended-A and -B
+             0x0370...0x03FF,  // Greek and Coptic
+             0x0400...0x0482, 0x048A...0x052F,  // Cyrillic (0483-0489 combine)
+             0x05D0...0x05EA,  // Hebrew letters
+             0x0620...0x064A,  // Arabic letters
+             0x3001...0x3003,  // CJK comma, full stop, ditto mark
+             0x3041...0x3096, 0x30A1...0x30FA,  // Hiragana, Katakana
+             0x4E00...0x9FFF,  // CJK Unified Ideographs
+             0xAC00...0xD7A3,  // Hangul syllables (LV/LVT: two of them split, GB6-GB8 join jamo only)
+             0xFF01...0xFF5E:  // fullwidth ASCII
+            return true
+        default:
+            return false
+        }
+    }
+
     /// A position certainly on a boundary at or before `offset`.
     private static func safeStart(before offset: Int, in scalars: some ScalarSource) -> Int {
-        var i = offset
-        var steps = 0
-        while i > 0 {
-            let prev = scalars.scalar(at: i - 1)
-            if prev == "\n" { return i }
-            if i < scalars.scalarCount, steps > 0, prev.isASCII, scalars.scalar(at: i).isASCII, !(prev == "\r" && scalars.scalar(at: i) == "\n") {
-                return i
+        var start = 0
+        var position = offset  // the boundary candidate between `c` and `after`
+        var after: Unicode.Scalar = "\0"
+        scalars.forEachScalarBackward(from: offset, limit: offset) { c in
+            if c == "\n" || (position < offset && certainlySplits(c, after)) {
+                start = position
+                return false
             }
-            i -= 1
-            steps += 1
+            after = c
+            position -= 1
+            return true
         }
-        return 0
+        return start
     }
 
     /// The start of the grapheme cluster that ends at or contains `offset - 1`.
     static func previousBoundary(before offset: Int, in scalars: some ScalarSource) -> Int {
         guard offset > 0 else { return 0 }
-        let start = safeStart(before: offset - 1, in: scalars)
-        var position = start
-        var last = start
-        for character in String(String.UnicodeScalarView(scalars.scalars(in: start..<offset))) {
-            last = position
-            position += character.unicodeScalars.count
+        // Walk back to a position certainly on a boundary at or before `offset - 1`, keeping the
+        // scalars passed (last first). The usual case stops at `offset - 1` with nothing kept.
+        var start = 0
+        var position = offset  // the boundary candidate between `c` and `after`
+        var after: Unicode.Scalar = "\0"
+        var first: Unicode.Scalar = "\0"  // the scalar at `offset - 1`
+        var passed: [Unicode.Scalar] = []
+        scalars.forEachScalarBackward(from: offset, limit: offset) { c in
+            if position < offset, c == "\n" || certainlySplits(c, after) {
+                start = position
+                return false
+            }
+            if position == offset {
+                first = c
+            } else {
+                if passed.isEmpty { passed.append(first) }
+                passed.append(c)
+            }
+            after = c
+            position -= 1
+            return true
         }
-        return last
+        if start >= offset - 1 { return offset - 1 }
+        // The scalars of [start, offset), in order, through the standard library's segmentation.
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: passed.reversed())
+        var boundary = start
+        var cluster = start
+        for character in String(view) {
+            cluster = boundary
+            boundary += character.unicodeScalars.count
+        }
+        return cluster
     }
 
     /// The end of the grapheme cluster that starts at or contains `offset`.
