@@ -12,7 +12,7 @@ extension Composer {
     /// whitespace up to the caret; never inside code, a code block, a link or a mention, and only
     /// with mentions on.
     public var mentionQuery: ComposerQuery? {
-        guard config.mentionsEnabled, selection.isCaret else { return nil }
+        guard config.mentionsEnabled, selection.isCaret, document.containsAtSign else { return nil }
         let caret = selection.focus
         // `@`, then up to 64 characters without whitespace, then the caret.
         var at = -1

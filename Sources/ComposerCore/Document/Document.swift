@@ -44,6 +44,9 @@ public struct Document: Sendable {
     /// How many mentions the text holds (a root read).
     public var mentionCount: Int { tree.summary.mentionRuns }
 
+    /// Whether the text holds an `@` anywhere (a read of the root's summary).
+    var containsAtSign: Bool { tree.summary.atSigns > 0 }
+
     public var text: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(tree.summary.utf8)
@@ -63,29 +66,30 @@ public struct Document: Sendable {
     public func scalar(at offset: Int) -> Unicode.Scalar {
         guard offset >= 0, offset < count else { return "\u{0}" }
         let p = position(of: offset)
-        return p.leaf.scalar(atByte: p.byte)
+        return p.node.fragment.scalar(atByte: p.byte)
     }
 
     /// The style of the character at `offset` (plain outside the text).
     public func style(at offset: Int) -> InlineStyle {
         guard offset >= 0, offset < count else { return .plain }
         let p = position(of: offset)
-        return p.leaf.style(atByte: p.byte)
+        return p.node.fragment.style(atByte: p.byte)
     }
 
     /// The character at `offset` and its style, found with one descent (inside the text).
     func scalarAndStyle(at offset: Int) -> (Unicode.Scalar, InlineStyle) {
         guard offset >= 0, offset < count else { return ("\u{0}", .plain) }
         let p = position(of: offset)
-        return (p.leaf.scalar(atByte: p.byte), p.leaf.style(atByte: p.byte))
+        return (p.node.fragment.scalar(atByte: p.byte), p.node.fragment.style(atByte: p.byte))
     }
 
     /// Where scalar `offset` (within `0...count`) lies: its leaf, the byte in that leaf, and the
     /// summary of the text before the leaf. `atEnd` takes the earlier leaf at a leaf boundary.
-    private func position(of offset: Int, atEnd: Bool = false) -> (leaf: TextFragment, byte: Int, base: TextSummary) {
+    /// The leaf comes as its node: callers read `node.fragment` in place, where a copy of the
+    /// fragment would retain and release its three arrays on every lookup.
+    private func position(of offset: Int, atEnd: Bool = false) -> (node: TextNode, byte: Int, base: TextSummary) {
         let (node, base) = tree.leaf(at: offset, atEnd: atEnd)
-        let f = node.fragment
-        return (f, f.byteOffset(ofScalar: offset - base.scalars, scalarCount: node.summary.scalars), base)
+        return (node, node.fragment.byteOffset(ofScalar: offset - base.scalars, scalarCount: node.summary.scalars), base)
     }
 
     /// The rich text of `range`: bytes, runs, and the blocks of the lines its `\n`s end.
@@ -140,15 +144,15 @@ public struct Document: Sendable {
     /// The index of the line holding offset `offset` (an offset at a `\n` belongs to the line it ends).
     public func lineIndex(at offset: Int) -> Int {
         let p = position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true)
-        return p.base.newlines + p.leaf.newlines(before: p.byte)
+        return p.base.newlines + p.node.fragment.newlines(before: p.byte)
     }
 
     /// The block of the line holding `offset`: `block(ofLine: lineIndex(at: offset))` with one
     /// descent when the line break ending that line is in the same leaf (the usual case).
     public func block(ofLineAt offset: Int) -> BlockFormat? {
         let p = position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true)
-        let k = p.leaf.newlines(before: p.byte)
-        if k < p.leaf.blocks.count { return p.leaf.blocks[k] }
+        let k = p.node.fragment.newlines(before: p.byte)
+        if k < p.node.fragment.blocks.count { return p.node.fragment.blocks[k] }
         return block(ofLine: p.base.newlines + k)
     }
 
@@ -162,14 +166,14 @@ public struct Document: Sendable {
         if offset > 0 {
             if p.byte > 0 {
                 var start = p.byte - 1
-                while start > 0, p.leaf.bytes[start] & 0xC0 == 0x80 { start -= 1 }
-                previous = (p.leaf.scalar(atByte: start), p.leaf.style(atByte: start))
+                while start > 0, p.node.fragment.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                previous = (p.node.fragment.scalar(atByte: start), p.node.fragment.style(atByte: start))
             } else {
                 previous = scalarAndStyle(at: offset - 1)
             }
         }
-        let k = p.leaf.newlines(before: p.byte)
-        let block = k < p.leaf.blocks.count ? p.leaf.blocks[k] : self.block(ofLine: p.base.newlines + k)
+        let k = p.node.fragment.newlines(before: p.byte)
+        let block = k < p.node.fragment.blocks.count ? p.node.fragment.blocks[k] : self.block(ofLine: p.base.newlines + k)
         return (previous, block)
     }
 

@@ -11,6 +11,9 @@ struct TextSummary: Equatable, Sendable {
     var scalars = 0
     var utf16 = 0
     var newlines = 0
+    /// `@` characters: a caret can have a mention query only in a draft that holds one, which
+    /// the root answers without looking at the text (`Composer.mentionQuery`, on every key).
+    var atSigns = 0
     var mentionRuns = 0
     /// The mention instance of the first and the last character (0 = none, or empty).
     var firstMention: UInt32 = 0
@@ -26,6 +29,7 @@ struct TextSummary: Equatable, Sendable {
         s.scalars += b.scalars
         s.utf16 += b.utf16
         s.newlines += b.newlines
+        s.atSigns += b.atSigns
         s.mentionRuns += b.mentionRuns
         if a.lastMention != 0, a.lastMention == b.firstMention { s.mentionRuns -= 1 }
         s.lastMention = b.lastMention
@@ -38,25 +42,28 @@ struct TextSummary: Equatable, Sendable {
         s.utf8 = bytes.count
         // A scalar starts at every byte that is not a continuation byte (10xxxxxx); scalars of
         // four bytes (lead byte 11110xxx) take two UTF-16 units.
-        let counted: (Int, Int, Int)? = bytes.withContiguousStorageIfAvailable { buf in
-            var scalars = 0, fourByte = 0, newlines = 0
+        let counted: (Int, Int, Int, Int)? = bytes.withContiguousStorageIfAvailable { buf in
+            var scalars = 0, fourByte = 0, newlines = 0, atSigns = 0
             for b in buf {
                 scalars &+= b & 0xC0 != 0x80 ? 1 : 0
                 fourByte &+= b >= 0xF0 ? 1 : 0
                 newlines &+= b == 0x0A ? 1 : 0
+                atSigns &+= b == 0x40 ? 1 : 0
             }
-            return (scalars, fourByte, newlines)
+            return (scalars, fourByte, newlines, atSigns)
         }
-        if let (scalars, fourByte, newlines) = counted {
+        if let (scalars, fourByte, newlines, atSigns) = counted {
             s.scalars = scalars
             s.utf16 = scalars + fourByte
             s.newlines = newlines
+            s.atSigns = atSigns
             return s
         }
         for b in bytes where b & 0xC0 != 0x80 {
             s.scalars += 1
             s.utf16 += b >= 0xF0 ? 2 : 1
             if b == 0x0A { s.newlines += 1 }
+            if b == 0x40 { s.atSigns += 1 }
         }
         return s
     }

@@ -315,6 +315,7 @@ extension TextSummary {
         scalars += added.scalars - removed.scalars
         utf16 += added.utf16 - removed.utf16
         newlines += added.newlines - removed.newlines
+        atSigns += added.atSigns - removed.atSigns
     }
 
     /// Adds the length counts of `other` (a descent's base needs no mention fields, and skipping

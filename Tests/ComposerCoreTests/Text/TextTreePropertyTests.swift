@@ -13,7 +13,7 @@ import Testing
         func line(of offset: Int) -> Int { scalars[0..<offset].filter { $0 == "\n" }.count }
     }
 
-    static let alphabet: [Unicode.Scalar] = ["a", "b", "c", " ", "\n", "é", "語", "😀", "x", "y"]
+    static let alphabet: [Unicode.Scalar] = ["a", "b", "c", " ", "\n", "é", "語", "😀", "x", "@"]
 
     static func randomText(_ rng: inout SeededRandom, length: Int) -> [Unicode.Scalar] {
         (0..<length).map { _ in alphabet[rng.next(alphabet.count)] }
