@@ -125,7 +125,7 @@ enum HandleTable {
             return (result, s.draft.collectEvents())
         } }
         // Outside the lock: the listener may call back into this draft.
-        delivery?.listener.deliver(delivery?.events ?? [])
+        if let delivery { delivery.listener.deliver(delivery.events) }
         return try result.get()
     }
 

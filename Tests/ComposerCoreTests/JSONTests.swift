@@ -63,3 +63,31 @@ import Testing
         #expect(throws: ComposerError.self) { try r.bool("y") }
     }
 }
+
+/// The byte writer of the keystroke events: integers at every digit count and both extremes, and
+/// strings escaped as `JSONWriter` escapes them.
+@Suite struct JSONBytesTests {
+    @Test func integersAsDecimal() {
+        var values: [Int] = [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65538, Int.max, Int.min, Int.min + 1, -1, -10, -99, -100]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        for value in values {
+            var json = JSONBytes()
+            json.raw("[")
+            json.integer(value)
+            json.raw("]")
+            #expect(json.take() == "[\(value)]")
+        }
+    }
+
+    @Test func stringsEscapedLikeTheWriter() {
+        let text = "a\"b\\c\n\r\t\u{8}\u{C}\u{1}\u{1F} é 😀"
+        var json = JSONBytes(capacity: 1)  // grows as it goes
+        json.string(utf8: Array(text.utf8))
+        #expect(json.take() == JSONWriter.write(.string(text)))
+        #expect(json.take() == "")  // taken: the writer starts again empty
+    }
+}

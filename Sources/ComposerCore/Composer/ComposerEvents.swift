@@ -58,9 +58,9 @@ extension Composer {
         events.reserveCapacity(4)  // a keystroke's text, selection and maybe formats: one allocation
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
         let change = editor.takeChanges()
-        // The payloads of every keystroke are written straight into bytes.
+        // The payloads of every keystroke are written straight into bytes, one buffer for all.
+        var json = JSONBytes()
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
-            var json = JSONBytes()
             json.raw("{\"start\":")
             json.integer(t.start)
             json.raw(",\"end\":")
@@ -70,27 +70,25 @@ extension Composer {
             json.raw(",\"length\":")
             json.integer(document.count)
             json.raw("}")
-            events.append(UIEvent(kind: .text, payload: json.string))
+            events.append(UIEvent(kind: .text, payload: json.take()))
         }
         if let f = change.formatting, !change.isInferableInsertion, !f.isEmpty || change.blocksChanged {
-            var json = JSONBytes()
             json.raw("{\"start\":")
             json.integer(f.lowerBound)
             json.raw(",\"end\":")
             json.integer(f.upperBound)
             json.raw("}")
-            events.append(UIEvent(kind: .formatting, payload: json.string))
+            events.append(UIEvent(kind: .formatting, payload: json.take()))
         }
         let selection = self.selection
         if observed.selection != selection {
             observed.selection = selection
-            var json = JSONBytes()
             json.raw("[")
             json.integer(selection.anchor)
             json.raw(",")
             json.integer(selection.focus)
             json.raw("]")
-            events.append(UIEvent(kind: .selection, payload: json.string))
+            events.append(UIEvent(kind: .selection, payload: json.take()))
         }
         let activeFormats = editor.activeFormatsKey
         if observed.activeFormats != activeFormats {

@@ -9,7 +9,7 @@ struct JSONBytes: ~Copyable {
     private var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 64) {
+    init(capacity: Int = 128) {
         self.capacity = Swift.max(capacity, 32)
         base = .allocate(capacity: self.capacity)
     }
@@ -18,11 +18,15 @@ struct JSONBytes: ~Copyable {
 
     /// The bytes written so far, as a String (they are UTF-8: every writer below keeps them so).
     var string: String {
-        String(unsafeUninitializedCapacity: count) { out in
-            guard let target = out.baseAddress else { return 0 }
-            target.update(from: base, count: count)
-            return count
-        }
+        String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    /// The bytes written so far as a String, and the writer emptied for the next payload (one
+    /// buffer serves all of a call's events).
+    mutating func take() -> String {
+        let taken = string
+        count = 0
+        return taken
     }
 
     /// Room for `n` more bytes.
@@ -64,20 +68,39 @@ struct JSONBytes: ~Copyable {
             count += 1
         }
         var magnitude = value.magnitude
+        // The digit count by comparisons, then the digits two at a time from the end: offsets are
+        // written several times per keystroke, and a division per digit counted and another per
+        // digit written was most of an event's cost.
         var digits = 1
-        var rest = magnitude
-        while rest >= 10 {
-            rest /= 10
+        var bound: UInt = 10
+        while digits < 20, magnitude >= bound {
             digits += 1
+            bound = bound &* 10
         }
         var i = count + digits
-        repeat {
-            i -= 1
-            base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        JSONBytes.digitPairs.withUTF8Buffer { pairs in
+            while magnitude >= 100 {
+                let pair = Int(magnitude % 100) * 2
+                magnitude /= 100
+                i -= 2
+                base[i] = pairs[pair]
+                base[i + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(magnitude) * 2
+                base[i - 2] = pairs[pair]
+                base[i - 1] = pairs[pair + 1]
+            } else {
+                base[i - 1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude)
+            }
+        }
         count += digits
     }
+
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 
     /// A JSON string of UTF-8 `text`, escaped as `JSONWriter` escapes.
     mutating func string<C: Collection>(utf8 text: C) where C.Element == UInt8 {
