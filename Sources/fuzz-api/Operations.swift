@@ -399,6 +399,7 @@ extension Session {
     func mentionNames(_ slot: Slot) -> String {
         guard let handle = slot.handle else { return "{}" }
         let (status, json, _) = getString { mc_draft_mentions(handle, $0) }
+        if status == Status.ok, json == "[]" { return "{}" }
         guard status == Status.ok, let json, let list = JSON.parse(json)?.array else {
             fail("mc_draft_mentions(\(slot.name)): \(Status.name(status)) \(json ?? "NULL")")
         }
