@@ -59,6 +59,7 @@ extension Session {
             }
         }
         events.removeAll()
+        if case .slot(let i) = target { catchUp(slots[i]) }
         let before = slots.map(\.observed), handlesBefore = slots.map(\.handle)
         let outcome = perform(op, target, newSlot: opcode >> 6 == 2 ? 1 : 0)
         check(outcome, target: target, before: before, handlesBefore: handlesBefore)
