@@ -66,9 +66,9 @@ extension Session {
         }
     }
 
-    func compareUnchanged(_ old: Observation, _ new: Observation, slot: Slot, call: String, allowBanner: Bool) {
+    func compareUnchanged(_ old: Observation, _ new: Observation, slot: Slot, call: @autoclosure () -> String, allowBanner: Bool) {
         func report(_ what: String, _ a: String, _ b: String) -> Never {
-            fail("\(call) changed draft \(slot.name)'s \(what)\n  before: \(a)\n  after:  \(b)")
+            fail("\(call()) changed draft \(slot.name)'s \(what)\n  before: \(a)\n  after:  \(b)")
         }
         if old.document != new.document { report("document", old.document, new.document) }
         if old.anchor != new.anchor || old.focus != new.focus {

@@ -87,8 +87,9 @@ extension Session {
                 [span["start"], span["end"]].compactMap { if case .number(let n)? = $0 { return Int64(n) } else { return nil } }
             }
         }
-        func outcome(_ function: String, _ args: String, _ status: Int32?, readOnly: Bool = false) -> Outcome {
-            note("\(function)(\(n)\(args.isEmpty ? "" : ", " + args))", status)
+        // The arguments' text is built only when tracing (it costs more than many calls).
+        func outcome(_ function: String, _ args: @autoclosure () -> String, _ status: Int32?, readOnly: Bool = false) -> Outcome {
+            note({ let a = args(); return "\(function)(\(n)\(a.isEmpty ? "" : ", " + a))" }(), status)
             return Outcome(function: function, status: status, target: index, readOnly: readOnly)
         }
 

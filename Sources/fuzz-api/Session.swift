@@ -261,8 +261,10 @@ final class Session {
 
     // MARK: trace and failure
 
-    func note(_ call: String, _ status: Int32?) {
+    /// Records a call for the trace (its text is built only when tracing).
+    func note(_ call: @autoclosure () -> String, _ status: Int32?) {
         guard Session.tracing else { return }
+        let call = call()
         trace.append(status.map { "\(call) = \(Status.name($0))" } ?? call)
     }
 }
