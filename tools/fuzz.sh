@@ -193,6 +193,9 @@ MAX_LEN=4096
 ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-$MAX_LEN}"
     -rss_limit_mb=2048 -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
 [ -n "$RUNS" ] && ARGS+=(-runs="$RUNS")
+# No rereading of the corpus directory every second (-reload): nothing else writes to it, and the
+# listing grows with the corpus (2.5% of the time at 2,000 files).
+ARGS+=(-reload=0)
 # Dictionaries: wire-format tokens; for the API, whole calls (the target writes them).
 if [ "$TARGET" = markdown ]; then ARGS+=(-dict="$DICT"); else ARGS+=(-dict="$WORK/api.dict"); fi
 # Read-only extra seeds: the committed, minimized corpus (new inputs go to $CORPUS only).
