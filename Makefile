@@ -184,12 +184,16 @@ test-valgrind-user: $(BUILD)/valgrind_user
 		|| { echo "test-valgrind-user: no library symbol names in the stacks (is $(LIB_DEBUG) there?)"; exit 1; }
 	@echo "test-valgrind-user: clean with tools/message_composer.supp; library frames carry names"
 
-# The API fuzzer's committed corpus and findings, replayed by a plain build (each input in a child
-# process; findings not fixed yet are masked, Sources/fuzz-api/KnownFindings.swift): a few seconds
-# that guard engine changes with every property the fuzzer checks.
+# The fuzzers' committed corpora, replayed by plain builds: the API fuzzer's corpus and findings
+# (each input in a child process; findings not fixed yet are masked, Sources/fuzz-api/KnownFindings.swift)
+# and the wire-format fuzzer's corpus (every input through the parse, serialize and JSON checks of
+# Sources/fuzz-markdown). A few seconds that guard engine and wire-format changes with every
+# property the fuzzers check.
 test-fuzz-replay:
 	swift build --product fuzz-api 2>&1 | tail -n 1
+	swift build --product fuzz-markdown 2>&1 | tail -n 1
 	.build/debug/fuzz-api Tests/fuzz-corpus/api Tests/fuzz-findings/api
+	.build/debug/fuzz-markdown Tests/fuzz-corpus/markdown
 
 # ThreadSanitizer (not in `test`: about a minute, most of it the instrumented build): the library
 # built with -sanitize=thread (debug, own scratch path), the whole C suite (its thread tests) and
@@ -395,10 +399,12 @@ bench-editing: $(BUILD)/editing-bench
 	$(BUILD)/editing-bench
 bench: bench-editing
 
-# libFuzzer (built with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS per target: the wire
-# format (Sources/fuzz-markdown), then C API call sequences (Sources/fuzz-api); each prints
-# libFuzzer's final stats. Both run even when the first finds something; exits 1 on a finding.
-FUZZ_SECONDS ?= 60
+# libFuzzer (release builds with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS and/or
+# FUZZ_RUNS executions per target: the wire format (Sources/fuzz-markdown), then C API call sequences
+# (Sources/fuzz-api); each prints libFuzzer's final stats and a line "fuzz.sh: TARGET: N executions
+# ...". Both run even when the first finds something; exits 1 on a finding. FUZZ_JOBS=N forks N
+# workers per target (tools/fuzz.sh lists the other settings). With FUZZ_RUNS alone, no time limit.
+FUZZ_SECONDS ?= $(if $(FUZZ_RUNS),0,60)
 fuzz:
 	tools/fuzz.sh $(FUZZ_SECONDS) markdown; m=$$?; tools/fuzz.sh $(FUZZ_SECONDS) api; a=$$?; test $$m -eq 0 && test $$a -eq 0
 

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# tools/fuzz.sh [SECONDS] [TARGET]: builds a libFuzzer target with -sanitize=fuzzer,address and runs
-# it for SECONDS (default 60) on a generated seed corpus, then prints libFuzzer's final stats
-# (executions, exec/s, coverage, corpus). TARGET:
+# tools/fuzz.sh [SECONDS] [TARGET]: builds a libFuzzer target with -sanitize=fuzzer,address (release)
+# and runs it for SECONDS (default 60; 0: no time limit) or FUZZ_RUNS executions, whichever comes
+# first, on a generated seed corpus, then prints libFuzzer's final stats (executions, exec/s,
+# coverage, corpus) and one line to quote:
+#   fuzz.sh: TARGET: N executions in S s (E exec/s, J jobs), F findings
+# (in fork mode N is the sum over the jobs, from libFuzzer's fork-mode status lines). TARGET:
 #   markdown (default)  Sources/fuzz-markdown: the wire-format parser and serializer;
 #   api                 Sources/fuzz-api: sequences of C API calls on drafts, checked after every
 #                       call (see Sources/fuzz-api/Checks.swift); a violation prints the C calls.
-# The committed corpus Tests/fuzz-corpus/TARGET (when present) is read as extra seeds. To refresh
-# it from a run's corpus (a set cover of the edges, a few hundred small files):
+# The committed corpus Tests/fuzz-corpus/TARGET is read as extra seeds (and replayed by `make
+# test-fuzz-replay`). To refresh it from a run's corpus (a set cover of the edges, a few hundred
+# small files):
 #   mkdir new && BIN -set_cover_merge=1 -use_counters=0 new Tests/fuzz-corpus/TARGET WORK/corpus
 # (BIN: the fuzz build, printed below), then replace the directory with new/.
 #
@@ -17,17 +21,29 @@
 # minimizes it (FUZZ_MINIMIZE_SECONDS, default 30; 0 to skip) and exits 1.
 #
 # Environment:
+#   FUZZ_RUNS       N: stop after N executions (libFuzzer -runs; the corpus's first runs count);
+#                   in fork mode libFuzzer stops starting jobs past N, so a few more may run.
 #   FUZZ_DIR        work directory (corpus/, artifacts/, fuzz.log); default: a new temp dir, kept.
 #                   Reusing one resumes from its corpus.
 #   FUZZ_JOBS       N (set): fork mode with N worker processes; crashes, timeouts and OOMs are
 #                   recorded in artifacts/ and fuzzing goes on, so one run finds several bugs.
 #                   Unset (default): one process that stops at the first finding.
-#   FUZZ_CONFIG     debug or release; default debug for markdown, release for api (its checks call
-#                   the library some 30 times per call: a debug build runs about 5 times slower).
-#   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096; api: 1024, about 300 calls at most).
+#   FUZZ_CONFIG     release (default) or debug. A debug build runs about 5 times slower (markdown,
+#                   120 s: 350 against 1,700 exec/s) and checks nothing more: the library has no
+#                   assert(), and Swift's overflow, bounds and exclusivity checks trap in both.
+#   FUZZ_MAX_LEN    libFuzzer -max_len (default 4096; api: 256, about 80 calls). An API input's time
+#                   grows with its calls (about 0.2 ms each with ASan), and libFuzzer lets inputs
+#                   grow to max_len over a long run; the sessions' configurations bring every limit
+#                   within a few calls (max_length 12, undo_depth 2, max_files 2, mention_limit 1)
+#                   and the findings so far took 4 to 7. 60 s from the committed corpus with
+#                   -len_control=0: 98 exec/s, 18,431 edges at 256; 86 exec/s, 18,136 at 1024.
 #   FUZZ_TIMEOUT    per-input timeout in seconds (default 10): a slower input is a finding
 #                   (the parser must be linear).
 #   FUZZ_ARGS       extra libFuzzer arguments.
+#   ASAN_OPTIONS    default detect_leaks=0:handle_abort=1:malloc_context_size=0 while fuzzing: no
+#                   stack is recorded per allocation (a fifth of the API target's time), so a heap
+#                   report names no allocation site; the replay of each finding at the end runs
+#                   with full stacks (malloc_context_size left at ASan's default).
 # Replaying findings without sanitizers: `swift build --product fuzz-markdown` gives a replay tool,
 # `.build/debug/fuzz-markdown FILE|DIR...`, that runs the same checks and reports every failure
 # (`.build/debug/fuzz-api [-v] FILE|DIR...` for the API target; -v prints each input's C calls).
@@ -35,16 +51,17 @@ set -uo pipefail
 
 # Everything is in main(), read whole before it runs: editing this file during a run is harmless.
 main() {
+RUNS=${FUZZ_RUNS:-}
+# With FUZZ_RUNS and no SECONDS, executions alone end the run.
 SECONDS_TO_RUN=${1:-60}
+[ -n "$RUNS" ] && [ -z "${1:-}" ] && SECONDS_TO_RUN=0
 TARGET=${2:-markdown}
-case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
-case $TARGET in markdown | api) ;; *) echo "usage: tools/fuzz.sh [SECONDS] [markdown|api]" >&2; exit 2 ;; esac
+usage="usage: [FUZZ_RUNS=N] tools/fuzz.sh [SECONDS] [markdown|api]"
+case $SECONDS_TO_RUN in '' | *[!0-9]*) echo "$usage" >&2; exit 2 ;; esac
+case $RUNS in *[!0-9]*) echo "$usage (FUZZ_RUNS: a number of executions)" >&2; exit 2 ;; esac
+case $TARGET in markdown | api) ;; *) echo "$usage" >&2; exit 2 ;; esac
 PRODUCT=fuzz-$TARGET
-CONFIG=${FUZZ_CONFIG:-}
-if [ -z "$CONFIG" ]; then
-    CONFIG=debug
-    [ "$TARGET" = api ] && CONFIG=release
-fi
+CONFIG=${FUZZ_CONFIG:-release}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 2
 JOBS=${FUZZ_JOBS:-}
@@ -172,9 +189,13 @@ cat > "$DICT" <<'EOF'
 EOF
 
 MAX_LEN=4096
-[ "$TARGET" = api ] && MAX_LEN=1024
+[ "$TARGET" = api ] && MAX_LEN=256
 ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-$MAX_LEN}"
     -rss_limit_mb=2048 -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
+[ -n "$RUNS" ] && ARGS+=(-runs="$RUNS")
+# No rereading of the corpus directory every second (-reload): nothing else writes to it, and the
+# listing grows with the corpus (2.5% of the time at 2,000 files).
+ARGS+=(-reload=0)
 # Dictionaries: wire-format tokens; for the API, whole calls (the target writes them).
 if [ "$TARGET" = markdown ]; then ARGS+=(-dict="$DICT"); else ARGS+=(-dict="$WORK/api.dict"); fi
 # Read-only extra seeds: the committed, minimized corpus (new inputs go to $CORPUS only).
@@ -186,22 +207,42 @@ fi
 # shellcheck disable=SC2206
 ARGS+=(${FUZZ_ARGS:-})
 export SWIFT_BACKTRACE=enable=no  # the Swift backtracer would hang on a crash under libFuzzer
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1}
+# Replays of findings keep ASan's allocation stacks; fuzzing records none (see ASAN_OPTIONS above).
+REPLAY_ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1}
+FUZZ_ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1:malloc_context_size=0}
 
-echo "== fuzzing ${SECONDS_TO_RUN}s: $BIN ${ARGS[*]} $CORPUS ${SEED_DIRS[*]}"
+limit="${SECONDS_TO_RUN}s"
+[ "$SECONDS_TO_RUN" = 0 ] && limit="no time limit"
+[ -n "$RUNS" ] && limit="$limit, $RUNS executions"
+echo "== fuzzing ($limit): $BIN ${ARGS[*]} $CORPUS ${SEED_DIRS[*]}"
 echo "   work dir: $WORK (log: $LOG)"
-"$BIN" "${ARGS[@]}" "$CORPUS" "${SEED_DIRS[@]}" > "$LOG" 2>&1
+started=$(date +%s)
+ASAN_OPTIONS=$FUZZ_ASAN_OPTIONS "$BIN" "${ARGS[@]}" "$CORPUS" "${SEED_DIRS[@]}" > "$LOG" 2>&1
 status=$?
+elapsed=$(( $(date +%s) - started ))
+export ASAN_OPTIONS=$REPLAY_ASAN_OPTIONS
 
 echo "== libFuzzer final stats"
-grep -E '^#[0-9]+.*(INITED|DONE|cov:)' "$LOG" | tail -n 1
+if [ -n "$JOBS" ]; then
+    # Fork mode: the parent's status lines "#N: cov: ... exec/s E ..." count every job's runs.
+    grep -E '^#[0-9]+: cov:' "$LOG" | tail -n 1
+    executions=$(grep -E '^#[0-9]+: cov:' "$LOG" | tail -n 1 | sed -E 's/^#([0-9]+):.*/\1/')
+else
+    grep -E '^#[0-9]+.*(INITED|DONE|cov:)' "$LOG" | tail -n 1
+    executions=$(grep -E '^stat::number_of_executed_units:' "$LOG" | tail -n 1 | awk '{print $2}')
+    # A run stopped by a finding prints no final stats: its last status line has the count.
+    [ -n "$executions" ] || executions=$(grep -E '^#[0-9]+' "$LOG" | tail -n 1 | sed -E 's/^#([0-9]+).*/\1/')
+fi
 grep -E '^stat::|^INFO: (exiting|fuzzed for)|^INFO: -fork=' "$LOG" | tail -n 8
 echo "corpus: $(ls "$CORPUS" | wc -l) inputs in $CORPUS"
 
 mapfile -t findings < <(find "$ARTIFACTS" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \
     -o -name 'leak-*' -o -name 'slow-unit-*' \) ! -name '*.min' ! -name '*.log' | sort)
+executions=${executions:-0}
+rate=$(( elapsed > 0 ? executions / elapsed : executions ))
+echo "fuzz.sh: $TARGET: $executions executions in ${elapsed} s ($rate exec/s, ${JOBS:-1} job(s)), ${#findings[@]} findings"
 if [ "$status" -eq 0 ] && [ ${#findings[@]} -eq 0 ]; then
-    echo "fuzz.sh: no crash, no property violation, no timeout in ${SECONDS_TO_RUN}s"
+    echo "fuzz.sh: no crash, no property violation, no timeout ($limit)"
     exit 0
 fi
 

@@ -59,13 +59,19 @@ enum JSON: Equatable {
         var index = 0
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
-        mutating func literal(_ word: String, _ value: JSON) -> JSON? {
-            let w = Array(word.utf8)
-            guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else { return nil }
-            index += w.count
+        mutating func literal(_ word: StaticString, _ value: JSON) -> JSON? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            for k in 0..<count where bytes[index + k] != word.utf8Start[k] { return nil }
+            index += count
             return value
         }
 
@@ -119,19 +125,28 @@ enum JSON: Equatable {
             }
         }
 
-        /// A string at `index` (the opening quote); escapes decoded, surrogate pairs joined.
+        /// A string at `index` (the opening quote); escapes decoded, surrogate pairs joined. The
+        /// bytes are gathered (escapes as their UTF-8) and decoded once: this runs on every string
+        /// of every document and snapshot the checks read.
         mutating func string() -> String? {
             index += 1
-            var scalars = String.UnicodeScalarView()
-            var raw: [UInt8] = []
-            func flush() {
-                scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars)
-                raw.removeAll()
+            let start = index
+            // Most strings have no escape: one scan, one decode.
+            while index < bytes.count {
+                let b = bytes[index]
+                if b == UInt8(ascii: "\"") {
+                    index += 1
+                    return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+                }
+                if b < 0x20 { return nil }
+                if b == UInt8(ascii: "\\") { break }
+                index += 1
             }
+            var raw = Array(bytes[start..<index])
             while index < bytes.count {
                 let b = bytes[index]
                 index += 1
-                if b == UInt8(ascii: "\"") { flush(); return String(scalars) }
+                if b == UInt8(ascii: "\"") { return String(decoding: raw, as: UTF8.self) }
                 if b < 0x20 { return nil }
                 if b != UInt8(ascii: "\\") { raw.append(b); continue }
                 guard index < bytes.count else { return nil }
@@ -153,8 +168,7 @@ enum JSON: Equatable {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { return nil }
-                    flush()
-                    scalars.append(scalar)
+                    UTF8.encode(scalar) { raw.append($0) }
                 default: return nil
                 }
             }
@@ -189,4 +203,65 @@ func jsonQuoted(_ s: String) -> String {
         }
     }
     return out + "\""
+}
+
+// Shortcuts for the checks that run after every call: they answer from the bytes when they can
+// and parse only when they cannot, so a check costs a scan instead of a parse of the document.
+
+/// Whether `text` holds `needle` (a byte search).
+func contains(_ text: String, _ needle: StaticString) -> Bool {
+    let n = needle.utf8CodeUnitCount
+    let bytes = Array(text.utf8)
+    guard n > 0, bytes.count >= n else { return n == 0 }
+    let first = needle.utf8Start[0]
+    var i = 0
+    while i + n <= bytes.count {
+        if bytes[i] == first {
+            var k = 1
+            while k < n, bytes[i + k] == needle.utf8Start[k] { k += 1 }
+            if k == n { return true }
+        }
+        i += 1
+    }
+    return false
+}
+
+/// The text member of document JSON as written, escapes and all (between its quotes), when the
+/// document starts with it, as the library writes documents; nil otherwise.
+func rawText(ofDocument document: String) -> ArraySlice<UInt8>? {
+    let bytes = Array(document.utf8)
+    let prefix: StaticString = "{\"text\":\""
+    let start = prefix.utf8CodeUnitCount
+    guard bytes.count > start, (0..<start).allSatisfy({ bytes[$0] == prefix.utf8Start[$0] }) else { return nil }
+    var i = start
+    while i < bytes.count {
+        switch bytes[i] {
+        case UInt8(ascii: "\""): return bytes[start..<i]
+        case UInt8(ascii: "\\"): i += 2
+        default: i += 1
+        }
+    }
+    return nil
+}
+
+/// The inside of a JSON string for `s` with the escapes the library writes (\" \\ \n \r \t \b \f,
+/// other control characters as \u00xx, everything else as is).
+func escapedJSONBytes(_ s: String) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count)
+    for b in s.utf8 {
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), b]
+        case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+        case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+        case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+        case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+        case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            out += Array("\\u00".utf8) + [hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+        default: out.append(b)
+        }
+    }
+    return out
 }

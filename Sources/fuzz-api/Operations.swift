@@ -59,6 +59,7 @@ extension Session {
             }
         }
         events.removeAll()
+        if case .slot(let i) = target { catchUp(slots[i]) }
         let before = slots.map(\.observed), handlesBefore = slots.map(\.handle)
         let outcome = perform(op, target, newSlot: opcode >> 6 == 2 ? 1 : 0)
         check(outcome, target: target, before: before, handlesBefore: handlesBefore)
@@ -86,8 +87,9 @@ extension Session {
                 [span["start"], span["end"]].compactMap { if case .number(let n)? = $0 { return Int64(n) } else { return nil } }
             }
         }
-        func outcome(_ function: String, _ args: String, _ status: Int32?, readOnly: Bool = false) -> Outcome {
-            note("\(function)(\(n)\(args.isEmpty ? "" : ", " + args))", status)
+        // The arguments' text is built only when tracing (it costs more than many calls).
+        func outcome(_ function: String, _ args: @autoclosure () -> String, _ status: Int32?, readOnly: Bool = false) -> Outcome {
+            note({ let a = args(); return "\(function)(\(n)\(a.isEmpty ? "" : ", " + a))" }(), status)
             return Outcome(function: function, status: status, target: index, readOnly: readOnly)
         }
 
@@ -399,6 +401,7 @@ extension Session {
     func mentionNames(_ slot: Slot) -> String {
         guard let handle = slot.handle else { return "{}" }
         let (status, json, _) = getString { mc_draft_mentions(handle, $0) }
+        if status == Status.ok, json == "[]" { return "{}" }
         guard status == Status.ok, let json, let list = JSON.parse(json)?.array else {
             fail("mc_draft_mentions(\(slot.name)): \(Status.name(status)) \(json ?? "NULL")")
         }

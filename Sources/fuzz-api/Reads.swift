@@ -8,8 +8,8 @@ extension Session {
     func read(_ h: OpaquePointer?, _ n: String, _ index: Int?) -> Outcome {
         let which = input.byte() % 15
         let nullOut = input.byte() >= 0xF8
-        func done(_ function: String, _ args: String, _ status: Int32) -> Outcome {
-            note("\(function)(\(n)\(args))", status)
+        func done(_ function: String, _ args: @autoclosure () -> String, _ status: Int32) -> Outcome {
+            note("\(function)(\(n)\(args()))", status)
             if nullOut, index != nil, status != -2 { fail("\(function) with a NULL out-parameter: \(Status.name(status)), expected MC_ERR_NULL_ARGUMENT") }
             return Outcome(function: function, status: status, target: index, readOnly: true)
         }

@@ -36,6 +36,25 @@ func expand(_ paths: [String]) -> [String] {
     return files.sorted()
 }
 
+/// Runs every input in this process, one after the other (no fork: a violation aborts the run), and
+/// prints the time taken: a fixed workload for profiling the harness and the library
+/// (`valgrind --tool=callgrind`, `perf record`), as libFuzzer's in-process runs see it.
+func runInProcess(_ paths: [String]) -> Int32 {
+    let files = expand(paths)
+    var inputs: [[UInt8]] = []
+    for file in files {
+        guard let bytes = readFile(file) else { print("cannot read \(file)"); return 2 }
+        inputs.append(bytes)
+    }
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    for bytes in inputs { runInput(bytes) }
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    let ms = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
+    print("fuzz-api in-process: \(inputs.count) inputs in \(Int(ms)) ms")
+    return 0
+}
+
 func replay(_ paths: [String], verbose: Bool) -> Int32 {
     let files = expand(paths)
     var failures = 0

@@ -9,13 +9,26 @@ import Glibc
 import Musl
 #endif
 
-/// What must not change when a call is refused: read through the C API after every call.
+/// What must not change when a call is refused: read through the C API after every call that
+/// addressed the draft (and, for a draft no call addressed, before the next call that does).
 struct Observation: Equatable {
     var document: String
-    var anchor: Int64
-    var focus: Int64
+    var glance: Glance
     var uiState: String
     var snapshot: String
+
+    var anchor: Int64 { glance.anchor }
+    var focus: Int64 { glance.focus }
+}
+
+/// The part of an observation read without JSON (a few loads): checked after every call on the
+/// drafts the call did not address.
+struct Glance: Equatable {
+    var anchor: Int64
+    var focus: Int64
+    var length: Int64
+    var canUndo: Bool
+    var canRedo: Bool
 }
 
 /// What the listener does when it hears an event (chosen by mc_draft_set_listener's op).
@@ -36,6 +49,10 @@ final class Slot {
     var restored = false
     var now: Int64 = 0
     var observed: Observation?
+    /// The first call since `observed` was read that did not address this draft (nil: none). Such
+    /// calls are checked on the glance only; the whole observation is compared before the next
+    /// call on the draft (`catchUp`), when it is freed, and at the end of the input.
+    var unobservedSince: (call: Int, function: String)?
     /// The document and snapshot the round trips last passed on (skip them while unchanged).
     var verifiedDocument: String?
     var verifiedSnapshot: String?
@@ -122,17 +139,20 @@ final class Session {
     /// Frees the slot's draft (if any) and keeps its handle as a stale one.
     func retire(_ slot: Slot) {
         guard let handle = slot.handle else { return }
+        catchUp(slot)
         mc_draft_free(handle)
         note("mc_draft_free(\(slot.name))", nil)
         stale.append(handle)
         slot.handle = nil
         slot.observed = nil
+        slot.unobservedSince = nil
         slot.listener = .none
     }
 
     /// End of input: close batches, walk undo/redo, check, free.
     func finish() {
         for (i, slot) in slots.enumerated() where slot.handle != nil {
+            catchUp(slot)
             // Every call may have opened one: commit until refused (no batch open).
             for _ in 0...Session.maxCalls {
                 let status = mc_draft_commit_batch(slot.handle)
@@ -204,18 +224,47 @@ final class Session {
             // and load (Checks.verify), and the `read` operation checks every getter's JSON.
             return value
         }
-        var anchor: Int64 = -1, focus: Int64 = -1
-        let status = mc_draft_selection(handle, &anchor, &focus)
-        guard status == Status.ok else { fail("mc_draft_selection(\(slot.name)): \(Status.name(status))") }
-        return Observation(document: read("mc_draft_document") { mc_draft_document(handle, $0) }, anchor: anchor, focus: focus,
+        return Observation(document: read("mc_draft_document") { mc_draft_document(handle, $0) }, glance: glance(slot, handle),
                            uiState: read("mc_draft_ui_state") { mc_draft_ui_state(handle, $0) },
                            snapshot: read("mc_draft_snapshot") { mc_draft_snapshot(handle, $0) })
     }
 
+    func glance(_ slot: Slot, _ handle: OpaquePointer) -> Glance {
+        var anchor: Int64 = -1, focus: Int64 = -1, length: Int64 = -1
+        var canUndo = false, canRedo = false
+        let s1 = mc_draft_selection(handle, &anchor, &focus), s2 = mc_draft_length(handle, &length)
+        let s3 = mc_draft_undo_state(handle, &canUndo, &canRedo)
+        guard s1 == Status.ok, s2 == Status.ok, s3 == Status.ok else {
+            fail("mc_draft_selection / mc_draft_length / mc_draft_undo_state(\(slot.name)) on a live draft: \(Status.name(s1)), \(Status.name(s2)), \(Status.name(s3))")
+        }
+        return Glance(anchor: anchor, focus: focus, length: length, canUndo: canUndo, canRedo: canRedo)
+    }
+
+    /// After a call that did not address the slot's draft: its glance is unchanged, and the
+    /// whole observation is due before the next call on it.
+    func glanceUnchanged(_ slot: Slot, after function: String) {
+        guard let handle = slot.handle, let old = slot.observed else { return }
+        let now = glance(slot, handle)
+        if now != old.glance {
+            fail("\(function) (a call on another handle) changed draft \(slot.name)\n  before: \(old.glance)\n  after:  \(now)")
+        }
+        if slot.unobservedSince == nil { slot.unobservedSince = (callCount, function) }
+    }
+
+    /// The whole observation of a draft that calls since `observed` did not address: unchanged.
+    func catchUp(_ slot: Slot) {
+        guard let since = slot.unobservedSince else { return }
+        slot.unobservedSince = nil
+        guard slot.handle != nil, let old = slot.observed, let now = observe(slot) else { return }
+        compareUnchanged(old, now, slot: slot, call: "the calls on other handles since call #\(since.call) (\(since.function))", allowBanner: false)
+    }
+
     // MARK: trace and failure
 
-    func note(_ call: String, _ status: Int32?) {
+    /// Records a call for the trace (its text is built only when tracing).
+    func note(_ call: @autoclosure () -> String, _ status: Int32?) {
         guard Session.tracing else { return }
+        let call = call()
         trace.append(status.map { "\(call) = \(Status.name($0))" } ?? call)
     }
 }

@@ -11,8 +11,10 @@
 //     -Xswiftc -DFUZZING`: the top-level code hands control to libFuzzer's driver.
 //   - plain (`swift build --product fuzz-api`): `fuzz-api [-v] FILE|DIR...` replays inputs, each in a
 //     child process (a violation aborts), and reports every failing file; -v prints each file's C
-//     calls. Both builds take `--seeds DIR` (write the seed corpus, Seeds.swift) and `--dict FILE` (write
-//     a libFuzzer dictionary of whole calls) and exit.
+//     calls; `fuzz-api --in-process FILE|DIR...` runs them all in this process instead and prints
+//     the time (a fixed workload for callgrind or perf). Both builds take `--seeds DIR` (write the
+//     seed corpus, Seeds.swift) and `--dict FILE` (write a libFuzzer dictionary of whole calls) and
+//     exit.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -53,10 +55,13 @@ var fuzzerArgc = CommandLine.argc
 var fuzzerArgv = CommandLine.unsafeArgv
 exit(runFuzzerDriver(&fuzzerArgc, &fuzzerArgv) { data, size in fuzz(data, size) })
 #else
+if arguments.first == "--in-process" {
+    exit(runInProcess(Array(arguments.dropFirst())))
+}
 let verbose = arguments.first == "-v"
 let paths = verbose ? Array(arguments.dropFirst()) : arguments
 if paths.isEmpty {
-    print("usage: fuzz-api [-v] FILE|DIR...   (replays inputs; build with tools/fuzz.sh api to fuzz)\n       fuzz-api --seeds DIR")
+    print("usage: fuzz-api [-v] FILE|DIR...   (replays inputs; build with tools/fuzz.sh api to fuzz)\n       fuzz-api --in-process FILE|DIR...\n       fuzz-api --seeds DIR")
     exit(2)
 }
 exit(replay(paths, verbose: verbose))

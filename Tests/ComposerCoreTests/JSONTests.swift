@@ -8,6 +8,37 @@ import Testing
         #expect(JSONWriter.write(value) == #"{"a":[1,-2,3.5,true,false,null],"b":"x\"\\\né😀"}"#)
     }
 
+    /// Strings longer than a block (16 bytes): escapes at a block's first and last byte, between
+    /// blocks, after clean blocks, in the tail, and non-ASCII (which a block test may flag) are
+    /// written as the byte-by-byte writer would, and parse back.
+    @Test(arguments: [
+        String(repeating: "a", count: 40),
+        "\"" + String(repeating: "b", count: 15) + "\\" + String(repeating: "c", count: 16) + "\n",
+        String(repeating: "x", count: 32) + "\u{1}" + String(repeating: "y", count: 5) + "\t\u{8}\u{C}\r",
+        "é😀中" + String(repeating: "z", count: 20) + "\u{1F}\"" + "ÿ\u{7F}",
+        String(repeating: "\"", count: 33),
+    ])
+    func writesLongStringsAsByteByByte(_ s: String) throws {
+        var expected = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": expected += "\\\""
+            case "\\": expected += "\\\\"
+            case "\n": expected += "\\n"
+            case "\r": expected += "\\r"
+            case "\t": expected += "\\t"
+            case "\u{8}": expected += "\\b"
+            case "\u{C}": expected += "\\f"
+            case _ where scalar.value < 0x20: expected += "\\u00" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            default: expected.unicodeScalars.append(scalar)
+            }
+        }
+        expected += "\""
+        let written = JSONWriter.write(.string(s))
+        #expect(written == expected)
+        #expect(try JSONParser.parse(written) == .string(s))
+    }
+
     @Test(arguments: ["", "{", "[1,]", "{\"a\":1,}", "01", "\"\\ud800\"", "\"\\udc00x\"", "nul", "1 2", "{\"a\":1,\"a\":2}", "\"\u{01}\"", "[" + String(repeating: "[", count: 200)])
     func refusesMalformedInput(_ text: String) {
         #expect(throws: ComposerError.self) { try JSONParser.parse(text) }

@@ -3,7 +3,9 @@
 public struct JSONObjectReader {
     private let members: [(key: String, value: JSONValue)]
     private let context: String
-    private var consumed: Set<String> = []
+    /// Per member: whether its key was asked for (flags rather than a set of keys: no hashing,
+    /// one allocation; a snapshot restore reads some forty keys).
+    private var consumed: [Bool]
 
     public init(_ value: JSONValue, context: String) throws(ComposerError) {
         guard case .object(let members) = value else {
@@ -11,13 +13,18 @@ public struct JSONObjectReader {
         }
         self.members = members
         self.context = context
+        consumed = Array(repeating: false, count: members.count)
     }
 
     public var keys: [String] { members.map(\.key) }
 
     public mutating func value(_ key: String) -> JSONValue? {
-        consumed.insert(key)
-        return members.first(where: { $0.key == key })?.value
+        var found: JSONValue?
+        for i in members.indices where members[i].key == key {
+            consumed[i] = true
+            if found == nil { found = members[i].value }
+        }
+        return found
     }
 
     private func wrongType(_ key: String, _ expected: String, _ got: JSONValue) -> ComposerError {
@@ -60,8 +67,8 @@ public struct JSONObjectReader {
 
     /// Call after reading every known key.
     public func finish() throws(ComposerError) {
-        if let unknown = members.first(where: { !consumed.contains($0.key) }) {
-            throw .invalidArgument("\(context): unknown key \"\(unknown.key)\"")
+        if let unknown = members.indices.first(where: { !consumed[$0] }) {
+            throw .invalidArgument("\(context): unknown key \"\(members[unknown].key)\"")
         }
     }
 }

@@ -33,13 +33,43 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON string of `s` (keys and values: short strings, written byte by byte).
+    /// A JSON string of `s`: its UTF-8 read in place, runs that need no escape appended whole
+    /// (a byte-by-byte append costs a uniqueness check each, and the UI state and snapshot
+    /// getters write hundreds of strings).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            if needsEscape(b) { appendEscape(b, to: &out) } else { out.append(b) }
+        var s = s
+        s.withUTF8 { bytes in
+            out.append(UInt8(ascii: "\""))
+            var copied = 0
+            var i = 0
+            let count = bytes.count
+            while i < count {
+                // Blocks of 16 bytes that surely need no escape are passed over whole (as in
+                // writeString(utf8:), a block with non-ASCII may be flagged and read byte by byte).
+                if i + 16 <= count {
+                    var flagged: UInt8 = 0
+                    for j in i..<(i + 16) {
+                        let b = bytes[j]
+                        flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
+                    }
+                    if flagged & 0x80 == 0 {
+                        i += 16
+                        continue
+                    }
+                }
+                let end = min(count, i + 16)
+                while i < end {
+                    if needsEscape(bytes[i]) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                        appendEscape(bytes[i], to: &out)
+                        copied = i + 1
+                    }
+                    i += 1
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
