@@ -33,47 +33,21 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON string of `s`: its UTF-8 read in place, runs that need no escape appended whole
-    /// (a byte-by-byte append costs a uniqueness check each, and the UI state and snapshot
-    /// getters write hundreds of strings).
+    /// A JSON string of `s`, its UTF-8 read in place (the UI state and snapshot getters write
+    /// hundreds of strings).
     public static func writeString(_ s: String, into out: inout [UInt8]) {
         var s = s
-        s.withUTF8 { bytes in
-            out.append(UInt8(ascii: "\""))
-            var copied = 0
-            var i = 0
-            let count = bytes.count
-            while i < count {
-                // Blocks of 16 bytes that surely need no escape are passed over whole (as in
-                // writeString(utf8:), a block with non-ASCII may be flagged and read byte by byte).
-                if i + 16 <= count {
-                    var flagged: UInt8 = 0
-                    for j in i..<(i + 16) {
-                        let b = bytes[j]
-                        flagged |= (b &- 0x20) | ((b ^ 0x22) &- 1) | ((b ^ 0x5C) &- 1)
-                    }
-                    if flagged & 0x80 == 0 {
-                        i += 16
-                        continue
-                    }
-                }
-                let end = min(count, i + 16)
-                while i < end {
-                    if needsEscape(bytes[i]) {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
-                        appendEscape(bytes[i], to: &out)
-                        copied = i + 1
-                    }
-                    i += 1
-                }
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
-            out.append(UInt8(ascii: "\""))
-        }
+        s.withUTF8 { writeString(utf8: $0, into: &out) }
     }
 
-    /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole.
+    /// A JSON string of UTF-8 `bytes`.
     static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeString(utf8: $0, into: &out) }
+    }
+
+    /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole (a byte-by-byte
+    /// append costs a uniqueness check each).
+    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var copied = 0
         var i = 0
@@ -96,14 +70,14 @@ public enum JSONWriter {
             let end = min(count, i + 32)
             while i < end {
                 if needsEscape(bytes[i]) {
-                    out.append(contentsOf: bytes[copied..<i])
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
                     appendEscape(bytes[i], to: &out)
                     copied = i + 1
                 }
                 i += 1
             }
         }
-        out.append(contentsOf: bytes[copied..<count])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<count]))
         out.append(UInt8(ascii: "\""))
     }
 
