@@ -150,7 +150,12 @@ public struct Document: Sendable {
     /// The block of the line holding `offset`: `block(ofLine: lineIndex(at: offset))` with one
     /// descent when the line break ending that line is in the same leaf (the usual case).
     public func block(ofLineAt offset: Int) -> BlockFormat? {
-        let p = position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true)
+        lineBlock(at: position(of: Swift.max(0, Swift.min(offset, count)), atEnd: true))
+    }
+
+    /// The block of the line holding a position: from its leaf when the line break ending that
+    /// line is there, else by the line's index.
+    private func lineBlock(at p: (node: TextNode, byte: Int, base: TextSummary)) -> BlockFormat? {
         let k = p.node.fragment.newlines(before: p.byte)
         if k < p.node.fragment.blocks.count { return p.node.fragment.blocks[k] }
         return block(ofLine: p.base.newlines + k)
@@ -172,9 +177,7 @@ public struct Document: Sendable {
                 previous = scalarAndStyle(at: offset - 1)
             }
         }
-        let k = p.node.fragment.newlines(before: p.byte)
-        let block = k < p.node.fragment.blocks.count ? p.node.fragment.blocks[k] : self.block(ofLine: p.base.newlines + k)
-        return (previous, block)
+        return (previous, lineBlock(at: p))
     }
 
     /// The offset where line `line` starts.
