@@ -43,13 +43,14 @@ enum Graphemes {
         }
     }
 
-    /// A position certainly on a boundary at or before `offset`.
-    private static func safeStart(before offset: Int, in scalars: some ScalarSource) -> Int {
+    /// A position certainly on a boundary at or before `latest` (at most `offset`), walking back
+    /// from `offset`.
+    private static func safeStart(before offset: Int, atMost latest: Int, in scalars: some ScalarSource) -> Int {
         var start = 0
         var position = offset  // the boundary candidate between `c` and `after`
         var after: Unicode.Scalar = "\0"
         scalars.forEachScalarBackward(from: offset, limit: offset) { c in
-            if c == "\n" || (position < offset && certainlySplits(c, after)) {
+            if position <= latest, c == "\n" || (position < offset && certainlySplits(c, after)) {
                 start = position
                 return false
             }
@@ -63,35 +64,13 @@ enum Graphemes {
     /// The start of the grapheme cluster that ends at or contains `offset - 1`.
     static func previousBoundary(before offset: Int, in scalars: some ScalarSource) -> Int {
         guard offset > 0 else { return 0 }
-        // Walk back to a position certainly on a boundary at or before `offset - 1`, keeping the
-        // scalars passed (last first). The usual case stops at `offset - 1` with nothing kept.
-        var start = 0
-        var position = offset  // the boundary candidate between `c` and `after`
-        var after: Unicode.Scalar = "\0"
-        var first: Unicode.Scalar = "\0"  // the scalar at `offset - 1`
-        var passed: [Unicode.Scalar] = []
-        scalars.forEachScalarBackward(from: offset, limit: offset) { c in
-            if position < offset, c == "\n" || certainlySplits(c, after) {
-                start = position
-                return false
-            }
-            if position == offset {
-                first = c
-            } else {
-                if passed.isEmpty { passed.append(first) }
-                passed.append(c)
-            }
-            after = c
-            position -= 1
-            return true
-        }
-        if start >= offset - 1 { return offset - 1 }
-        // The scalars of [start, offset), in order, through the standard library's segmentation.
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: passed.reversed())
+        // The usual case: a certain boundary right before the last scalar, found reading two.
+        let start = safeStart(before: offset, atMost: offset - 1, in: scalars)
+        if start == offset - 1 { return start }
+        // The scalars of [start, offset) through the standard library's segmentation.
         var boundary = start
         var cluster = start
-        for character in String(view) {
+        for character in String(String.UnicodeScalarView(scalars.scalars(in: start..<offset))) {
             cluster = boundary
             boundary += character.unicodeScalars.count
         }
@@ -101,7 +80,7 @@ enum Graphemes {
     /// The end of the grapheme cluster that starts at or contains `offset`.
     static func nextBoundary(after offset: Int, in scalars: some ScalarSource) -> Int {
         guard offset < scalars.scalarCount else { return scalars.scalarCount }
-        let start = safeStart(before: offset, in: scalars)
+        let start = safeStart(before: offset, atMost: offset, in: scalars)
         // Clusters are short; widen the window until the cluster holding `offset` ends inside it.
         var window = 64
         while true {
