@@ -30,8 +30,8 @@ public struct Editor: Sendable {
     public mutating func updateSettings(_ new: EditorSettings) {
         settings = new
         history.depth = new.undoDepth
-        if history.undo.count > new.undoDepth { history.undo.removeFirst(history.undo.count - new.undoDepth) }
-        if history.redo.count > new.undoDepth { history.redo.removeFirst(history.redo.count - new.undoDepth) }
+        history.undo.keepNewest(new.undoDepth)
+        history.redo.keepNewest(new.undoDepth)
     }
 
     /// Checks that `start...end` lies within the text.

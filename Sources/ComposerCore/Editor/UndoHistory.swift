@@ -18,8 +18,8 @@ struct UndoHistory: Sendable {
         case other
     }
 
-    var undo: [Step] = []
-    var redo: [Step] = []
+    var undo = StepStack()
+    var redo = StepStack()
     var depth = 100
     /// The change the last step recorded, for coalescing; nil after anything that breaks a run.
     var last: ChangeKind?
@@ -46,15 +46,67 @@ struct UndoHistory: Sendable {
 
     mutating func push(_ step: Step) {
         undo.append(step)
-        if undo.count > depth { undo.removeFirst(undo.count - depth) }
+        undo.keepNewest(depth)
         redo.removeAll()
     }
 
     /// Adds edits recorded since the last flush to the newest step: they happened after the ones
     /// it holds, so they are undone first.
     mutating func absorb(_ edits: [DocumentEdit]) {
-        guard !edits.isEmpty, !undo.isEmpty else { return }
-        undo[undo.count - 1].edits.insert(contentsOf: edits, at: 0)
+        guard !edits.isEmpty else { return }
+        undo.prependToNewest(edits)
+    }
+}
+
+/// The steps of one direction, newest last, of which only the newest `depth` count. Dropping the
+/// oldest step of a full history frees its edits at once but moves the others only now and then:
+/// an array's `removeFirst` on every step moved the whole history, on every keystroke of a full
+/// one (a hundred steps copied, a quarter of what the keystroke itself cost).
+struct StepStack: Sendable {
+    private var steps: [UndoHistory.Step] = []
+    /// Steps before this index are dropped (emptied, waiting to be compacted away).
+    private var start = 0
+
+    var count: Int { steps.count - start }
+    var isEmpty: Bool { steps.count == start }
+
+    mutating func append(_ step: UndoHistory.Step) { steps.append(step) }
+
+    mutating func popLast() -> UndoHistory.Step? {
+        guard steps.count > start else { return nil }
+        return steps.removeLast()
+    }
+
+    mutating func removeAll() {
+        guard !steps.isEmpty else { return }
+        steps.removeAll(keepingCapacity: true)
+        start = 0
+    }
+
+    /// Drops the oldest steps beyond `depth`.
+    mutating func keepNewest(_ depth: Int) {
+        let excess = count - Swift.max(0, depth)
+        guard excess > 0 else { return }
+        for i in start..<(start + excess) { steps[i] = UndoHistory.Step(edits: [], selection: steps[i].selection, pending: nil) }
+        start += excess
+        // Compacted once the dropped part is as long as the kept one: each step is moved a
+        // bounded number of times in all.
+        if start >= Swift.max(16, count) {
+            steps.removeFirst(start)
+            start = 0
+        }
+    }
+
+    /// Puts `edits` first in the newest step's edits (nothing when there is no step).
+    mutating func prependToNewest(_ edits: [DocumentEdit]) {
+        guard steps.count > start else { return }
+        // A new step has none yet (every keystroke that starts a step): it takes the array as it
+        // is, where an insertion would allocate, copy (retaining each edit) and free the original.
+        if steps[steps.count - 1].edits.isEmpty {
+            steps[steps.count - 1].edits = edits
+        } else {
+            steps[steps.count - 1].edits.insert(contentsOf: edits, at: 0)
+        }
     }
 }
 
