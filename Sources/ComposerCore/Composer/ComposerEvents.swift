@@ -54,10 +54,19 @@ extension Composer {
     ///   unless that is one insertion the host's span rule formats by itself (typing inside a word).
     ///   See docs/events.md.
     public mutating func takeEvents(updating observed: inout UIObservation) -> [UIEvent] {
+        let change = editor.takeChanges()
+        let notices = outbox
+        outbox.removeAll()
+        return events(for: change, notices: notices, updating: &observed)
+    }
+
+    /// The work of `takeEvents(updating:)` once the change record and notices are taken: not
+    /// `mutating`, so the getters it asks (formats, send blocker, queries, banner) read `self` in
+    /// place; called from a mutating method, each of them was given a copy of the whole composer.
+    private func events(for change: DocumentChange, notices: [DraftNotice], updating observed: inout UIObservation) -> [UIEvent] {
         var events: [UIEvent] = []
         events.reserveCapacity(4)  // a keystroke's text, selection and maybe formats: one allocation
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
-        let change = editor.takeChanges()
         // The payloads of every keystroke are written straight into bytes, one buffer for all.
         var json = JSONBytes()
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
@@ -118,14 +127,13 @@ extension Composer {
             observed.commandQuery = commandQuery
             add(.commandQuery, commandQuery?.jsonValue ?? .null)
         }
-        for notice in outbox {
+        for notice in notices {
             switch notice {
             case .typingStarted: add(.typing, .object([("typing", .bool(true))]))
             case .typingStopped: add(.typing, .object([("typing", .bool(false))]))
             case .cancelUpload(let id): add(.cancelUpload, .object([("id", .integer(Int64(truncatingIfNeeded: id)))]))
             }
         }
-        outbox.removeAll()
         if stateChanged, observed.mode != mode || observed.command != command {
             observed.mode = mode
             observed.command = command

@@ -52,6 +52,9 @@ struct JSONBytes: ~Copyable {
         count += 1
     }
 
+    /// Inlined: the literal's length is then a constant and the copy a few stores (a call was
+    /// some fifty instructions, eight times per keystroke).
+    @inline(__always)
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { utf8 in
             guard let source = utf8.baseAddress else { return }
