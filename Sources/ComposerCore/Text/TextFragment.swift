@@ -210,21 +210,14 @@ struct TextFragment: Equatable, Sendable {
             blocks.replaceSubrange(firstBlock..<(firstBlock + removedNewlines), with: fragment.blocks)
         }
         // Runs: the ones touching [lo, hi] (ends included, so neighbours can merge) give way to
-        // their parts outside the range around the fragment's runs.
+        // their parts outside the range around the fragment's runs. Only the run holding `lo`
+        // has a part before it, and only the one holding `hi` a part after it.
         let lo = range.lowerBound
         let hi = range.upperBound
         var first = runs.count
         var last = -1
-        var middle: [StyleRun] = []
-        var after: [StyleRun] = []
-        func add(_ run: StyleRun) {
-            guard run.utf8Count > 0 else { return }
-            if let previous = middle.last, previous.style == run.style {
-                middle[middle.count - 1].utf8Count += run.utf8Count
-            } else {
-                middle.append(run)
-            }
-        }
+        var before: StyleRun?
+        var after: StyleRun?
         var position = 0
         for (i, run) in runs.enumerated() {
             let start = position
@@ -234,15 +227,34 @@ struct TextFragment: Equatable, Sendable {
             if start > hi { break }
             if first == runs.count { first = i }
             last = i
-            if start < lo { add(StyleRun(style: run.style, utf8Count: Swift.min(end, lo) - start)) }
-            if end > hi { after.append(StyleRun(style: run.style, utf8Count: end - Swift.max(start, hi))) }
+            if start < lo { before = StyleRun(style: run.style, utf8Count: Swift.min(end, lo) - start) }
+            if end > hi { after = StyleRun(style: run.style, utf8Count: end - Swift.max(start, hi)) }
         }
-        fragment.runs.forEach(add)
-        after.forEach(add)
-        if last >= first {
-            runs.replaceSubrange(first...last, with: middle)
-        } else {
-            runs.append(contentsOf: middle)
+        // The new runs, neighbours of one style merged, built in a stack buffer: a keystroke's are
+        // at most three, and two arrays per edit were most of the allocations of a keystroke.
+        let capacity = fragment.runs.count + 2
+        withUnsafeTemporaryAllocation(of: StyleRun.self, capacity: capacity) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var count = 0
+            func add(_ run: StyleRun) {
+                guard run.utf8Count > 0 else { return }
+                if count > 0, base[count - 1].style == run.style {
+                    base[count - 1].utf8Count += run.utf8Count
+                } else {
+                    (base + count).initialize(to: run)
+                    count += 1
+                }
+            }
+            if let before { add(before) }
+            fragment.runs.forEach(add)
+            if let after { add(after) }
+            let middle = UnsafeBufferPointer(start: base, count: count)
+            if last >= first {
+                runs.replaceSubrange(first...last, with: middle)
+            } else {
+                runs.append(contentsOf: middle)
+            }
+            _ = (base).deinitialize(count: count)
         }
     }
 
