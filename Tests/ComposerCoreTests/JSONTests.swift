@@ -121,4 +121,20 @@ import Testing
         #expect(json.take() == JSONWriter.write(.string(text)))
         #expect(json.take() == "")  // taken: the writer starts again empty
     }
+
+    /// Writing into a caller's buffer, then past its end: the bytes written before the move are
+    /// kept, and the caller's buffer is left as it was past them.
+    @Test func aBorrowedBufferOverflowsIntoItsOwn() {
+        let text = String(repeating: "0123456789", count: 10)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { stack in
+            stack.initialize(repeating: 0xEE)
+            var json = JSONBytes(borrowing: stack)
+            json.raw("[")
+            json.integer(42)
+            #expect(json.take() == "[42")
+            json.string(utf8: Array(text.utf8))
+            #expect(json.take() == "\"\(text)\"")
+            #expect(stack[0] == UInt8(ascii: "\""))
+        }
+    }
 }

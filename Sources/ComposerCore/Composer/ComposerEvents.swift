@@ -64,11 +64,19 @@ extension Composer {
     /// `mutating`, so the getters it asks (formats, send blocker, queries, banner) read `self` in
     /// place; called from a mutating method, each of them was given a copy of the whole composer.
     private func events(for change: DocumentChange, notices: [DraftNotice], updating observed: inout UIObservation) -> [UIEvent] {
+        // The payloads of every keystroke are written straight into bytes, one buffer for all,
+        // on the stack while they fit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { stack in
+            var json = JSONBytes(borrowing: stack)
+            return events(for: change, notices: notices, updating: &observed, json: &json)
+        }
+    }
+
+    private func events(for change: DocumentChange, notices: [DraftNotice], updating observed: inout UIObservation,
+                        json: inout JSONBytes) -> [UIEvent] {
         var events: [UIEvent] = []
         events.reserveCapacity(4)  // a keystroke's text, selection and maybe formats: one allocation
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
-        // The payloads of every keystroke are written straight into bytes, one buffer for all.
-        var json = JSONBytes()
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
             json.raw("{\"start\":")
             json.integer(t.start)

@@ -8,13 +8,32 @@ struct JSONBytes: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var count = 0
     private var capacity: Int
+    /// False while writing into a caller's buffer (`init(borrowing:)`), which is not ours to free.
+    private var ownsBase: Bool
 
     init(capacity: Int = 128) {
         self.capacity = Swift.max(capacity, 32)
         base = .allocate(capacity: self.capacity)
+        ownsBase = true
     }
 
-    deinit { base.deallocate() }
+    /// Writes into `buffer` (a caller's temporary allocation, on the stack) until it is full,
+    /// then moves to a buffer of its own: a keystroke's events fit, and cost no allocation.
+    init(borrowing buffer: UnsafeMutableBufferPointer<UInt8>) {
+        if let start = buffer.baseAddress, buffer.count >= 32 {
+            base = start
+            capacity = buffer.count
+            ownsBase = false
+        } else {
+            capacity = 128
+            base = .allocate(capacity: capacity)
+            ownsBase = true
+        }
+    }
+
+    deinit {
+        if ownsBase { base.deallocate() }
+    }
 
     /// The bytes written so far, as a String (they are UTF-8: every writer below keeps them so).
     var string: String {
@@ -40,9 +59,10 @@ struct JSONBytes: ~Copyable {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsBase = true
     }
 
     @inline(__always)
