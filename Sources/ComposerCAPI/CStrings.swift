@@ -19,9 +19,18 @@ enum CStrings {
         try checkLength(length, name)
         let length = Int(length)
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
-        if bytes.contains(0) { throw .engine(.invalidUTF8) }
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw .engine(.invalidUTF8) }
-        return string
+        var isASCII = true
+        for b in bytes {
+            if b == 0 { throw .engine(.invalidUTF8) }
+            if b >= 0x80 { isASCII = false }
+        }
+        // ASCII (a keystroke, mostly) has nothing to validate or repair. `String(validating:)`
+        // is generic in the standard library: it looked up type metadata at run time on every
+        // call, some 900 instructions for one typed character.
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        let array = Array(bytes)
+        guard MarkdownParser.isValidUTF8(array) else { throw .engine(.invalidUTF8) }
+        return String(decoding: array, as: UTF8.self)
     }
 
     /// Reads a NUL-terminated UTF-8 argument as bytes, for the wire format, which parses bytes:
