@@ -59,6 +59,29 @@ import Testing
         #expect(draft.text == "a ")
     }
 
+    /// Many more steps than the depth (the history drops its oldest steps in place and compacts
+    /// now and then): exactly the newest `depth` steps undo, in order, and redo back; a smaller
+    /// depth set live keeps the newest of them.
+    @Test func aLongHistoryKeepsExactlyTheNewestSteps() throws {
+        var config = DraftConfig()
+        config.undoDepth = 20
+        var draft = Editor(settings: config.editorSettings)
+        let words = (0..<75).map { "w\($0) " }
+        for word in words { draft.insert(word) }
+        var undone = 0
+        while draft.undo() != nil { undone += 1 }
+        #expect(undone == 20)
+        #expect(draft.text == words.prefix(55).joined())
+        while draft.redo() != nil {}
+        #expect(draft.text == words.joined())
+        config.undoDepth = 3
+        draft.updateSettings(config.editorSettings)
+        undone = 0
+        while draft.undo() != nil { undone += 1 }
+        #expect(undone == 3)
+        #expect(draft.text == words.prefix(72).joined())
+    }
+
     @Test func newChangesClearRedo() throws {
         var draft = Editor()
         draft.insert("ab")
