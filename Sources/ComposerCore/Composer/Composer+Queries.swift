@@ -43,7 +43,7 @@ extension Composer {
     /// far (no whitespace). None with commands off, in code (a code block or inline code: there
     /// `/` is code), or after `//` (the way to start a message with a literal slash).
     public var commandQuery: ComposerQuery? {
-        guard config.commandsEnabled, command == nil, selection.isCaret, !document.isEmpty, document.scalar(at: 0) == "/" else { return nil }
+        guard config.commandsEnabled, command == nil, selection.isCaret, document.firstScalar == "/" else { return nil }
         let caret = selection.focus
         guard caret >= 1 else { return nil }
         guard document.block(ofLine: 0) != .codeBlock, !document.style(at: 0).flags.contains(.code) else { return nil }

@@ -38,6 +38,8 @@ public struct Document: Sendable {
     /// handing the whole composer to a function (which copies it; docs/engine.md, "Cheap getters").
     @inlinable public var count: Int { tree.scalarCount }
     public var isEmpty: Bool { tree.summary.scalars == 0 }
+    /// The first character (nil when the text is empty), kept by the tree: no descent.
+    var firstScalar: Unicode.Scalar? { tree.scalarCount == 0 ? nil : tree.firstScalar }
     public var utf16Count: Int { tree.summary.utf16 }
     public var utf8Count: Int { tree.summary.utf8 }
     public var lineCount: Int { tree.summary.newlines + 1 }

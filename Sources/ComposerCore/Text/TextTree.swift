@@ -22,6 +22,10 @@ struct TextTree: Sendable {
     /// the root node's summary (a class property) costs a dynamic exclusivity check. What
     /// `mc_draft_length` reads (docs/engine.md, "Cheap getters").
     @usableFromInline private(set) var scalarCount = 0
+    /// The first scalar ("\0" when the text is empty), kept beside the root for the same reason:
+    /// the send state and the command query read it after every keystroke, and only an edit at
+    /// the very start can change it.
+    private(set) var firstScalar: Unicode.Scalar = "\0"
 
     init() { root = TextNode(leaf: .empty) }
 
@@ -32,6 +36,13 @@ struct TextTree: Sendable {
         while level.count > 1 { level = TextTree.group(level) }
         root = level[0]
         scalarCount = root.summary.scalars
+        firstScalar = readFirstScalar()
+    }
+
+    /// The first scalar, read from the first leaf that holds any.
+    private func readFirstScalar() -> Unicode.Scalar {
+        guard scalarCount > 0 else { return "\0" }
+        return leaf(at: 0).leaf.fragment.scalar(atByte: 0)
     }
 
     var summary: TextSummary { root.summary }
@@ -63,6 +74,7 @@ struct TextTree: Sendable {
         }
         collapseRoot()
         scalarCount = root.summary.scalars
+        if range.lowerBound == 0 { firstScalar = readFirstScalar() }
     }
 
     private mutating func collapseRoot() {

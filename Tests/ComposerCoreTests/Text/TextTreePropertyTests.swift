@@ -52,6 +52,7 @@ import Testing
         guard doc.count == model.scalars.count else { return "count \(doc.count) != \(model.scalars.count)" }
         guard Array(doc.text.unicodeScalars) == model.scalars else { return "text differs" }
         guard doc.lineBlocks == model.blocks else { return "blocks differ" }
+        guard doc.firstScalar == model.scalars.first else { return "firstScalar \(String(describing: doc.firstScalar))" }
         // Point lookups, at a spread of offsets (each is a descent, so not at every one).
         for o in stride(from: 0, through: doc.count, by: 37) {
             let line = model.line(of: o)
