@@ -36,7 +36,9 @@ extension Editor {
         document.replace(range, with: scalars, style: style)
         selection = .caret(range.lowerBound + scalars.count)
         pending = nil
-        if settings.richText { applyLineStartShortcut() }
+        // Every marker ends with a space or a backtick, the character just typed: any other
+        // keystroke has no line start to look up.
+        if settings.richText, let last = scalars.last, last == " " || last == "`" { applyLineStartShortcut() }
     }
 
     /// Converts the caret's line when what precedes the caret is exactly a shortcut marker typed
