@@ -109,13 +109,19 @@ public struct Document: Sendable {
 
     /// Calls `body` with the UTF-8 bytes of `range`, a leaf's slice at a time, in order (no copy,
     /// no styles: what the text event writes).
+    /// A descent per leaf, each reading its leaf in place: the text event of a keystroke is one
+    /// character in one leaf, where a walk handing each leaf's fragment to a closure copied it.
     func forEachUTF8Slice(in range: Range<Int>, _ body: (ArraySlice<UInt8>) -> Void) {
-        guard !range.isEmpty else { return }
-        tree.forEachLeaf(in: range) { leaf, summary, start in
-            let lo = leaf.byteOffset(ofScalar: Swift.max(0, range.lowerBound - start), scalarCount: summary.scalars)
-            let hi = leaf.byteOffset(ofScalar: Swift.min(summary.scalars, range.upperBound - start), scalarCount: summary.scalars)
-            body(leaf.bytes[lo..<hi])
-            return true
+        let range = range.clamped(to: 0..<count)
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let p = position(of: offset)
+            let leafEnd = p.base.scalars + p.node.summary.scalars
+            guard leafEnd > offset else { return }  // an empty leaf: cannot be reached inside the text
+            let end = Swift.min(range.upperBound, leafEnd)
+            let hi = p.node.fragment.byteOffset(ofScalar: end - p.base.scalars, scalarCount: p.node.summary.scalars)
+            body(p.node.fragment.bytes[p.byte..<hi])
+            offset = end
         }
     }
 
@@ -230,7 +236,10 @@ public struct Document: Sendable {
         let block = self.block(ofLine: firstLine)
         let newStyle = block == .codeBlock ? InlineStyle.plain : style.normalized()
         let fragment = TextFragment(scalars: replacement, style: newStyle, block: block)
-        let joinsLines = !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
+        // A one-character removal (a backspace) joins lines exactly when it removes a line break:
+        // a point lookup instead of a second line count.
+        let joinsLines = range.count == 1 ? scalar(at: range.lowerBound) == "\n"
+            : !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
         let inferable = range.isEmpty && fragment.blocks.isEmpty && hostInfers(newStyle, insertedAt: range.lowerBound, line: firstLine, block: block)
         rawReplace(range, with: fragment, tailBlock: block, firstLine: firstLine, inferable: inferable)
         if block == .codeBlock, joinsLines {
@@ -246,11 +255,14 @@ public struct Document: Sendable {
     /// must have the style of the character after it on its line (plain at the line's end), and the
     /// line's block span must run past `offset`.
     private func hostInfers(_ style: InlineStyle, insertedAt offset: Int, line: Int, block: BlockFormat?) -> Bool {
-        let end = lineEnd(ofLine: line)
-        let inferred = offset < end ? self.style(at: offset) : .plain
+        // `offset` is on `line`: it is before the line's end unless the text or the line ends
+        // there, which the character at `offset` tells (one lookup, no line start or end).
+        let next = scalarAndStyle(at: offset)
+        let beforeLineEnd = offset < count && next.0 != "\n"
+        let inferred = beforeLineEnd ? next.1 : .plain
         guard style == inferred else { return false }
         guard let block else { return true }
-        return offset < end || (line + 1 < lineCount && self.block(ofLine: line + 1) == block)
+        return beforeLineEnd || (line + 1 < lineCount && self.block(ofLine: line + 1) == block)
     }
 
     /// Sets the style of every character in `range` through `transform` (newlines stay plain; code
