@@ -9,6 +9,12 @@ extension Editor {
         let opened = openedCodeBlock
         let mark = beginChange(); defer { endChange(mark) }
         openedCodeBlock = opened
+        let scalars = Array(text.unicodeScalars)
+        // Text without a line break (a keystroke) is one line: nothing to split.
+        guard scalars.contains(where: { $0 == "\n" || $0 == "\r" }) else {
+            insertLine(scalars)
+            return currentChange
+        }
         let pieces = Editor.normalizingLineBreaks(text).unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         if pieces.count > 1 {
             beginBatch()
@@ -17,9 +23,7 @@ extension Editor {
                 if !piece.isEmpty { insertLine(Array(piece)) }
             }
             try? commitBatch()
-            return currentChange
         }
-        insertLine(Array(text.unicodeScalars))
         return currentChange
     }
 

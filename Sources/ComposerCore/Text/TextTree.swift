@@ -117,30 +117,40 @@ struct TextTree: Sendable {
         }
         // Children overlapping the range: `first` takes the insertion (left-biased at a seam),
         // `last` holds the range's last character.
-        var starts: [Int] = []
-        starts.reserveCapacity(node.children.count)
+        // (Their start offsets are kept as they are found: an array of every child's start was an
+        // allocation per level per keystroke.)
         var offset = 0
         var first = -1
         var last = -1
+        var sFirst = 0
+        var sLast = 0
         for (i, child) in node.children.enumerated() {
-            starts.append(offset)
             let end = offset + child.summary.scalars
-            if first < 0, range.isEmpty ? range.lowerBound <= end : range.lowerBound < end { first = i }
-            if last < 0, !range.isEmpty, range.upperBound <= end { last = i }
+            if first < 0, range.isEmpty ? range.lowerBound <= end : range.lowerBound < end {
+                first = i
+                sFirst = offset
+            }
+            if last < 0, !range.isEmpty, range.upperBound <= end {
+                last = i
+                sLast = offset
+            }
             offset = end
         }
-        if first < 0 { first = node.children.count - 1 }
-        if last < 0 { last = first }
+        if first < 0, let lastChild = node.children.last {
+            first = node.children.count - 1
+            sFirst = offset - lastChild.summary.scalars
+        }
+        if last < 0 {
+            last = first
+            sLast = sFirst
+        }
         var extras: [TextNode] = []
         if first == last {
-            let s = starts[first]
-            extras = replace(&node.children[first], (range.lowerBound - s)..<(range.upperBound - s), fragment)
+            extras = replace(&node.children[first], (range.lowerBound - sFirst)..<(range.upperBound - sFirst), fragment)
         } else {
-            let sLast = starts[last]
             _ = replace(&node.children[last], 0..<(range.upperBound - sLast), .empty)
             if last - first > 1 { node.children.removeSubrange((first + 1)..<last) }
-            let s = starts[first]
-            extras = replace(&node.children[first], (range.lowerBound - s)..<node.children[first].summary.scalars, fragment)
+            extras = replace(&node.children[first], (range.lowerBound - sFirst)..<node.children[first].summary.scalars, fragment)
         }
         node.children.insert(contentsOf: extras, at: first + 1)
         tidy(&node, around: first, count: extras.count + 2)
