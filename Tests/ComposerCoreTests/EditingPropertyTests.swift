@@ -57,6 +57,9 @@ import Testing
     static func checkInvariants(_ draft: Editor) -> String? {
         let doc = draft.document
         if let failure = doc.invariantViolation() { return failure }
+        if draft.activeFormatsKey != draft.computedActiveFormatsKey {
+            return "active formats \(draft.activeFormatsKey) as typing left them, \(draft.computedActiveFormatsKey) found"
+        }
         guard let reloaded = try? Document(json: doc.json) else { return "canonical JSON does not load: \(doc.json)" }
         guard reloaded == doc, reloaded.json == doc.json else { return "JSON round trip differs" }
         guard draft.selection.anchor <= doc.count, draft.selection.focus <= doc.count else { return "selection out of range" }

@@ -71,6 +71,7 @@ extension Document {
     /// `tailBlock` (the other lines the fragment ends carry their blocks in it).
     mutating func rawReplace(_ range: Range<Int>, with fragment: TextFragment, tailBlock: BlockFormat?, firstLine known: Int? = nil,
                              inferable: Bool = false) {
+        version &+= 1
         let firstLine = known ?? lineIndex(at: range.lowerBound)
         let lastLine = range.isEmpty ? firstLine : lineIndex(at: range.upperBound)
         let oldTail = block(ofLine: lastLine)
@@ -109,12 +110,14 @@ extension Document {
         guard !range.isEmpty else { return }
         let before = isRecording ? fragment(in: range) : TextFragment()
         guard tree.restyle(range, transform) else { return }
+        version &+= 1
         if isRecording { journal.append(.styles(range: range, fragment: before)) }
         change.restyled(range)
     }
 
     /// Puts back the styles of `range` from `fragment` (same text), recording the current ones.
     private mutating func rawSetStyles(_ range: Range<Int>, _ fragment: TextFragment) {
+        version &+= 1
         if isRecording { journal.append(.styles(range: range, fragment: self.fragment(in: range))) }
         tree.replace(range, with: fragment)
         change.restyled(range)
@@ -124,6 +127,7 @@ extension Document {
     mutating func rawSetBlock(_ block: BlockFormat?, line: Int) {
         let old = self.block(ofLine: line)
         guard old != block else { return }
+        version &+= 1
         if isRecording { journal.append(.block(line: line, block: old)) }
         storeBlock(block, line: line)
         change.restyled(blockRange(line))
@@ -175,7 +179,9 @@ extension Document {
         var change = self.change
         change.replaced(0..<oldCount, length: new.count)
         change.blocksChanged = true
+        let version = self.version &+ 1
         self = new
+        self.version = version
         self.journal = journal + (recording ? [.whole(old)] : [])
         self.isRecording = recording
         self.change = change

@@ -20,6 +20,9 @@ public struct Document: Sendable {
     var isRecording = false
     /// What changed since the change record was last taken (`takeChange`).
     var change = DocumentChange()
+    /// Moves with every primitive change (text, styles, blocks, a whole replacement), never back:
+    /// what a fact remembered about the document (the editor's caret formats) is checked against.
+    var version: UInt64 = 0
 
     public init() {}
 
@@ -231,7 +234,9 @@ public struct Document: Sendable {
     /// Replaces `range` with `replacement`, giving the new characters `style` (newlines stay plain).
     /// Lines merged by the removal keep the block format of the first; lines created by inserted
     /// newlines take that same block format.
-    public mutating func replace<S: Collection>(_ range: Range<Int>, with replacement: S, style: InlineStyle) where S.Element == Unicode.Scalar {
+    /// Returns the block of the line where the replacement starts (the one every line it makes gets).
+    @discardableResult
+    public mutating func replace<S: Collection>(_ range: Range<Int>, with replacement: S, style: InlineStyle) -> BlockFormat? where S.Element == Unicode.Scalar {
         let firstLine = lineIndex(at: range.lowerBound)
         let block = self.block(ofLine: firstLine)
         let newStyle = block == .codeBlock ? InlineStyle.plain : style.normalized()
@@ -247,6 +252,7 @@ public struct Document: Sendable {
             let end = lineEnd(at: range.lowerBound + replacement.count)
             rawRestyle(lineStart(at: range.lowerBound)..<end) { _ in .plain }
         }
+        return block
     }
 
     /// Whether text of one `style` without line breaks, inserted at `offset`, gets exactly the spans

@@ -27,6 +27,15 @@ extension Editor {
     }
 
     var activeFormatsKey: ActiveFormatsKey {
+        if selection.isCaret, pending == nil, let known = caretFormats, known.version == document.version,
+           known.offset == selection.focus {
+            return known.key
+        }
+        return computedActiveFormatsKey
+    }
+
+    /// `activeFormatsKey` found from the document (what `caretFormats` saves after typing).
+    var computedActiveFormatsKey: ActiveFormatsKey {
         let range = selection.range
         var common: InlineStyle
         var block: BlockFormat?

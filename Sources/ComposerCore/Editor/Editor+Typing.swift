@@ -37,9 +37,15 @@ extension Editor {
         let change: UndoHistory.ChangeKind = range.isEmpty && scalars.count == 1
             ? .typing(isSpace: isSpace, at: range.lowerBound, end: range.lowerBound + 1) : .other
         checkpoint(change)
-        document.replace(range, with: scalars, style: style)
+        let block = document.replace(range, with: scalars, style: style)
         selection = .caret(range.lowerBound + scalars.count)
         pending = nil
+        // What `activeFormatsKey` would find at the caret: the style the text got (plain on a
+        // code-block line) and the line's block; a link or mention has edge rules, left to it.
+        let stored = block == .codeBlock ? InlineStyle.plain : style.normalized()
+        if stored.link == 0, stored.mention == 0 {
+            caretFormats = (document.version, selection.focus, ActiveFormatsKey(style: stored, block: block))
+        }
         // Every marker ends with a space or a backtick, the character just typed: any other
         // keystroke has no line start to look up.
         if settings.richText, let last = scalars.last, last == " " || last == "`" { applyLineStartShortcut() }

@@ -14,6 +14,10 @@ public struct Editor: Sendable {
     /// it (`enter()`).
     var openedCodeBlock: Int?
     var history: UndoHistory
+    /// The active formats at a caret as typing left them (`insertLine` knows the style and block
+    /// it just gave the text before the caret), valid while the document's version and the caret
+    /// are those it was taken at: the formats event after a keystroke then needs no lookup.
+    var caretFormats: (version: UInt64, offset: Int, key: ActiveFormatsKey)?
 
     public init(settings: EditorSettings = EditorSettings()) {
         self.settings = settings
