@@ -29,7 +29,12 @@ extension Editor {
     var activeFormatsKey: ActiveFormatsKey {
         if selection.isCaret, pending == nil, let known = caretFormats, known.version == document.version,
            known.offset == selection.focus {
-            return known.key
+            if let style = known.style { return ActiveFormatsKey(style: style, block: known.block) }
+            // The block is known: only the character before the caret is read.
+            let offset = known.offset
+            var style = offset > 0 ? insertionStyle(at: offset, after: document.scalarAndStyle(at: offset - 1)) : .plain
+            if style.mention != 0 { style.mention = 1 }
+            return ActiveFormatsKey(style: style, block: known.block)
         }
         return computedActiveFormatsKey
     }

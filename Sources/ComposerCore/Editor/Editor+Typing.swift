@@ -43,9 +43,7 @@ extension Editor {
         // What `activeFormatsKey` would find at the caret: the style the text got (plain on a
         // code-block line) and the line's block; a link or mention has edge rules, left to it.
         let stored = block == .codeBlock ? InlineStyle.plain : style.normalized()
-        if stored.link == 0, stored.mention == 0 {
-            caretFormats = (document.version, selection.focus, ActiveFormatsKey(style: stored, block: block))
-        }
+        caretFormats = (document.version, selection.focus, block, stored.link == 0 && stored.mention == 0 ? stored : nil)
         // Every marker ends with a space or a backtick, the character just typed: any other
         // keystroke has no line start to look up.
         if settings.richText, let last = scalars.last, last == " " || last == "`" { applyLineStartShortcut() }
@@ -138,9 +136,11 @@ extension Editor {
             start = expandToMentions(Graphemes.previousBoundary(before: caret, in: document)..<caret).lowerBound
         }
         checkpoint(.deleting(at: start, end: caret))
-        document.replace(start..<caret, with: [], style: .plain)
+        // The caret's line afterwards is the one the removal starts on (lines it joins take its block).
+        let block = document.replace(start..<caret, with: [], style: .plain)
         selection = .caret(start)
         pending = nil
+        caretFormats = (document.version, start, block, nil)
         return currentChange
     }
 

@@ -14,10 +14,11 @@ public struct Editor: Sendable {
     /// it (`enter()`).
     var openedCodeBlock: Int?
     var history: UndoHistory
-    /// The active formats at a caret as typing left them (`insertLine` knows the style and block
-    /// it just gave the text before the caret), valid while the document's version and the caret
-    /// are those it was taken at: the formats event after a keystroke then needs no lookup.
-    var caretFormats: (version: UInt64, offset: Int, key: ActiveFormatsKey)?
+    /// What typing and backspace know of the active formats they leave at the caret: the line's
+    /// block (the edit looked it up) and, after typing, the style it gave the text before the
+    /// caret. Valid while the document's version and the caret are those it was taken at: the
+    /// formats event after a keystroke then needs no lookup, or only the character before it.
+    var caretFormats: (version: UInt64, offset: Int, block: BlockFormat?, style: InlineStyle?)?
 
     public init(settings: EditorSettings = EditorSettings()) {
         self.settings = settings
