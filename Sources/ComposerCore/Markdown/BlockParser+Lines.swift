@@ -29,12 +29,18 @@ extension BlockParser {
     }
 
     /// Whether the line from `line` on may start a block or a container: it is blank, or its
-    /// first character after spaces and tabs is one a marker begins with (`>`, a list marker, a
-    /// fence, `<p></p>`). Most lines of prose start with none, and skip every marker scan.
+    /// first character after at most three columns of spaces and tabs is one a marker begins with
+    /// (`>`, a list marker, a fence, `<p></p>`; each allows no more indent). Most lines of prose
+    /// start with none, and skip every marker scan.
     mutating func mayStartBlock(_ line: Int) -> Bool {
         var i = line
-        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) { i += 1 }
+        var columns = 0
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
+            columns += src[i] == 0x20 ? 1 : 4 - columns % 4
+            i += 1
+        }
         guard i < lineEnd else { return true }
+        guard columns <= 3 else { return false }
         switch src[i] {
         case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
