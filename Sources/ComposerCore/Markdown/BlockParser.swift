@@ -225,30 +225,38 @@ struct BlockParser<Output: ParseOutput> {
         // 4. New containers and leaves.
         var openedOnThisLine = false
         while true {
-            guard mayStartBlock(line) else { return appendParagraphLine(line) }
-            if isBlank(line) {
+            // Only the scans the first character can start: every marker allows at most three
+            // columns of indent (so no tab: one counts to column 4).
+            var first = line
+            var columns = 0
+            while first < lineEnd, LineScan.isSpaceOrTab(src[first]) {
+                columns += src[first] == 0x20 ? 1 : 4 - columns % 4
+                first += 1
+            }
+            if first == lineEnd {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
             }
-            if let rest = quoteMarker(line) {
+            guard columns <= 3 else { return appendParagraphLine(line) }
+            let mayBeItem: Bool
+            switch src[first] {
+            case UInt8(ascii: ">"):
+                // `quoteMarker(line)`: the marker and one space or tab.
                 open(.quote)
                 openedOnThisLine = true
-                line = rest
+                line = first + 1 < lineEnd && LineScan.isSpaceOrTab(src[first + 1]) ? first + 2 : first + 1
                 // `>` right after: a quote in the one just opened, alike, so one more of its run
                 // (what `open(.quote)` would do, without the scans).
-                var nested = 0
-                while line < lineEnd, src[line] == UInt8(ascii: ">") {
-                    nested += 1
-                    line += 1
-                    if line < lineEnd, LineScan.isSpaceOrTab(src[line]) { line += 1 }
-                }
-                if nested > 0 {
-                    runs[runs.count - 1].count += nested
-                    containerCount += nested
-                }
+                line = nestedQuotes(line)
                 continue
+            case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
+                mayBeItem = false
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                mayBeItem = true
+            default:
+                return appendParagraphLine(line)
             }
-            if let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
+            if mayBeItem, let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
                 // A marker right after the matched containers ends the open sibling item; one after
                 // a marker on the same line nests inside it.
                 if !openedOnThisLine, case .item = runs.last?.container { closeContainers(downTo: containerCount - 1) }
@@ -256,7 +264,9 @@ struct BlockParser<Output: ParseOutput> {
                 openedOnThisLine = true
                 if isBlank(marker.content) { return }
                 line = marker.content
-                if marker.kind == .bulletList, marker.contentIndent == 2 { line = nestedBullets(line, marker: marker.marker) }
+                if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
+                    line = nestedBullets(line, marker: marker.marker)
+                }
                 continue
             }
             break
@@ -279,6 +289,27 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
         appendParagraphLine(line)
+    }
+
+    /// Past the `>` (each with one optional space or tab) from `line` on: quotes in the one just
+    /// opened, alike, added to the innermost run.
+    mutating func nestedQuotes(_ line: Int) -> Int {
+        let end = lineEnd
+        let (at, nested) = src.withUnsafeBufferPointer { src in
+            var at = line
+            var nested = 0
+            while at < end, src[at] == UInt8(ascii: ">") {
+                nested += 1
+                at += 1
+                if at < end, LineScan.isSpaceOrTab(src[at]) { at += 1 }
+            }
+            return (at, nested)
+        }
+        if nested > 0 {
+            runs[runs.count - 1].count += nested
+            containerCount += nested
+        }
+        return at
     }
 
     /// Past the items alike to the one just opened (`- - - x`) that follow on its line from
