@@ -50,13 +50,19 @@ extension BlockParser {
         }
     }
 
-    mutating func isBlank(_ line: Int) -> Bool {
+    /// Whether only spaces and tabs follow `line` on the line being processed.
+    mutating func isBlank(_ line: Int) -> Bool { line >= blankFrom }
+
+    /// `indentation(line) >= columns`, looking at no more than those columns (a line goes
+    /// through an item per level of nesting: each must not scan all of its indent).
+    mutating func hasIndent(_ line: Int, _ columns: Int) -> Bool {
+        var seen = 0
         var i = line
-        while i < lineEnd {
-            guard LineScan.isSpaceOrTab(src[i]) else { return false }
+        while seen < columns, i < lineEnd {
+            if src[i] == 0x20 { seen += 1 } else if src[i] == 0x09 { seen += 4 - seen % 4 } else { break }
             i += 1
         }
-        return true
+        return seen >= columns
     }
 
     /// Past the spaces (not tabs) at `i`.
@@ -134,7 +140,13 @@ extension BlockParser {
         var i = rest
         while i < lineEnd, src[i] == c { i += 1 }
         guard i - rest >= 3 else { return nil }
-        if c == UInt8(ascii: "`"), src[i..<lineEnd].contains(c) { return nil }
+        if c == UInt8(ascii: "`") {
+            var j = i
+            while j < lineEnd {
+                if src[j] == c { return nil }
+                j += 1
+            }
+        }
         return (c, i - rest, indent)
     }
 

@@ -44,6 +44,9 @@ struct BlockParser<Output: ParseOutput> {
     /// Where the line being processed starts and ends (before its line break).
     var lineStart = 0
     var lineEnd = 0
+    /// Where the line's trailing spaces and tabs start: a position of the line is blank (only
+    /// spaces and tabs follow) when it is at or past this (`isBlank`, constant time).
+    var blankFrom = 0
     var thematicBreaks = ThematicBreakIndex()
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
@@ -73,8 +76,19 @@ struct BlockParser<Output: ParseOutput> {
         inline = InlineParser()
     }
 
-    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input.
-    private mutating func lineEnd(from start: Int) -> Int { ByteScan.lineEnd(src, from: start) }
+    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. The first
+    /// bytes are looked at one by one: a short line (an item, a fence, a quote) ends before a
+    /// block scan pays off.
+    private mutating func lineEnd(from start: Int) -> Int {
+        let prefixEnd = src.withUnsafeBufferPointer { buf in
+            let limit = min(start + 8, buf.count)
+            var i = start
+            while i < limit, buf[i] != 0x0A, buf[i] != 0x0D { i += 1 }
+            return i
+        }
+        guard prefixEnd == start + 8 else { return prefixEnd }
+        return ByteScan.lineEnd(src, from: prefixEnd)
+    }
 
     // MARK: Output
 
@@ -168,12 +182,18 @@ struct BlockParser<Output: ParseOutput> {
     mutating func process(_ start: Int, _ end: Int) {
         lineStart = start
         lineEnd = end
+        var trailing = end
+        while trailing > start, LineScan.isSpaceOrTab(src[trailing - 1]) { trailing -= 1 }
+        blankFrom = trailing
         thematicBreaks = ThematicBreakIndex()
         var line = start
         // 1. Which open containers does this line continue? `next` is the first it does not.
         var matched = 0
         var next: Container?
-        runs: for run in runs {
+        var r = 0
+        runs: while r < runs.count {
+            let run = runs[r]
+            r += 1
             switch run.container {
             case .quote:
                 for _ in 0..<run.count {
@@ -192,7 +212,7 @@ struct BlockParser<Output: ParseOutput> {
                         matched += run.count - k
                         break
                     }
-                    guard indentation(line) >= contentIndent else {
+                    guard hasIndent(line, contentIndent) else {
                         next = run.container
                         break runs
                     }
@@ -237,7 +257,7 @@ struct BlockParser<Output: ParseOutput> {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
             }
-            guard columns <= 3 else { return appendParagraphLine(line) }
+            guard columns <= 3 else { return appendParagraphLine(first) }
             let mayBeItem: Bool
             switch src[first] {
             case UInt8(ascii: ">"):
@@ -254,7 +274,7 @@ struct BlockParser<Output: ParseOutput> {
             case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 mayBeItem = true
             default:
-                return appendParagraphLine(line)
+                return appendParagraphLine(first)
             }
             if mayBeItem, let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
                 // A marker right after the matched containers ends the open sibling item; one after
