@@ -6,14 +6,19 @@
 /// line and per container marker: callgrind showed it as the largest cost of line-dense input).
 extension BlockParser {
 
+    /// (The short scans read the buffer directly: `end` is at most `src.count`, and checked
+    /// array reads through `self` cost several times the compare.)
     mutating func indentation(_ line: Int) -> Int {
-        var columns = 0
-        var i = line
-        while i < lineEnd {
-            if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
-            i += 1
+        let end = lineEnd
+        return src.withUnsafeBufferPointer { src in
+            var columns = 0
+            var i = line
+            while i < end {
+                if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
+                i += 1
+            }
+            return columns
         }
-        return columns
     }
 
     /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4, and is
@@ -66,10 +71,16 @@ extension BlockParser {
     }
 
     /// Past the spaces (not tabs) at `i`.
-    mutating func skipSpaces(_ i: Int) -> Int {
-        var i = i
-        while i < lineEnd, src[i] == 0x20 { i += 1 }
-        return i
+    mutating func skipSpaces(_ i: Int) -> Int { skipRun(of: 0x20, from: i) }
+
+    /// Past the bytes `c` from `i` on.
+    mutating func skipRun(of c: UInt8, from i: Int) -> Int {
+        let end = lineEnd
+        return src.withUnsafeBufferPointer { src in
+            var i = i
+            while i < end, src[i] == c { i += 1 }
+            return i
+        }
     }
 
     /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
@@ -137,15 +148,16 @@ extension BlockParser {
         guard rest < lineEnd else { return nil }
         let c = src[rest]
         guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
-        var i = rest
-        while i < lineEnd, src[i] == c { i += 1 }
+        let i = skipRun(of: c, from: rest)
         guard i - rest >= 3 else { return nil }
         if c == UInt8(ascii: "`") {
-            var j = i
-            while j < lineEnd {
-                if src[j] == c { return nil }
-                j += 1
+            let end = lineEnd
+            let more = src.withUnsafeBufferPointer { src in
+                var j = i
+                while j < end, src[j] != c { j += 1 }
+                return j < end
             }
+            if more { return nil }
         }
         return (c, i - rest, indent)
     }
@@ -153,8 +165,7 @@ extension BlockParser {
     mutating func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
         guard indentation(line) <= 3 else { return false }
         let rest = skipSpaces(line)
-        var i = rest
-        while i < lineEnd, src[i] == char { i += 1 }
+        let i = skipRun(of: char, from: rest)
         return i - rest >= length && isBlank(i)
     }
 
