@@ -185,6 +185,10 @@ extension BlockParser {
         var first = line
         while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
         guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
+        if thematicBreaksLine != lineStart {
+            thematicBreaks = ThematicBreakIndex()
+            thematicBreaksLine = lineStart
+        }
         if !thematicBreaks[c].known { computeThematicBreaks(c) }
         let entry = thematicBreaks[c]
         return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd

@@ -48,6 +48,9 @@ struct BlockParser<Output: ParseOutput> {
     /// spaces and tabs follow) when it is at or past this (`isBlank`, constant time).
     var blankFrom = 0
     var thematicBreaks = ThematicBreakIndex()
+    /// The line `thematicBreaks` is for (its start): it is reset on first use in a line, not for
+    /// every line.
+    var thematicBreaksLine = -1
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
     /// Reused for every paragraph, and taken from (and given back to) `InlineParserPool`, so its
@@ -111,11 +114,11 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     mutating func closeLeaf() {
-        let block = currentBlock
         switch leaf {
         case .none:
             return
         case .paragraph:
+            let block = currentBlock
             // The paragraph's final whitespace is not content (entities are, being written out).
             inline.trimContentEnd()
             emitLine(block)
@@ -124,6 +127,7 @@ struct BlockParser<Output: ParseOutput> {
             // A fence without lines is one empty code line.
             if fenceLines == 0 { emitLine(.codeBlock) }
         case .emptyLines:
+            let block = currentBlock
             for _ in 0..<emptyLines { emitLine(block) }
         }
         leaf = .none
@@ -185,7 +189,6 @@ struct BlockParser<Output: ParseOutput> {
         var trailing = end
         while trailing > start, LineScan.isSpaceOrTab(src[trailing - 1]) { trailing -= 1 }
         blankFrom = trailing
-        thematicBreaks = ThematicBreakIndex()
         var line = start
         // 1. Which open containers does this line continue? `next` is the first it does not.
         var matched = 0
