@@ -185,13 +185,18 @@ extension BlockParser {
         var first = line
         while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
         guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
+        let entry = thematicBreakEntry(c)
+        return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd
+    }
+
+    /// The line's thematic-break index for break character slot `c`, computed on first use.
+    mutating func thematicBreakEntry(_ c: Int) -> ThematicBreakIndex.Entry {
         if thematicBreaksLine != lineStart {
             thematicBreaks = ThematicBreakIndex()
             thematicBreaksLine = lineStart
         }
         if !thematicBreaks[c].known { computeThematicBreaks(c) }
-        let entry = thematicBreaks[c]
-        return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd
+        return thematicBreaks[c]
     }
 
     /// For the line being processed and break character slot `c`: where the suffix made only of

@@ -340,11 +340,27 @@ struct BlockParser<Output: ParseOutput> {
     /// which is what `listMarker` reads as an item of content indent 2 and `open` adds to the
     /// innermost run; counted here without the scans.
     mutating func nestedBullets(_ line: Int, marker: UInt8) -> Int {
-        var at = line
-        var nested = 0
-        while at + 2 < lineEnd, src[at] == marker, src[at + 1] == 0x20, !LineScan.isSpaceOrTab(src[at + 2]), !isThematicBreak(at) {
-            nested += 1
-            at += 2
+        // `isThematicBreak(at)` for a position on a marker: within the range the line's index
+        // gives for the marker's character, read once.
+        var breakFrom = Int.max
+        var breakTo = Int.min
+        if let c = ThematicBreakIndex.slot(marker) {
+            let entry = thematicBreakEntry(c)
+            if entry.thirdFromEnd >= 0 {
+                breakFrom = entry.onlyFrom
+                breakTo = entry.thirdFromEnd
+            }
+        }
+        let end = lineEnd
+        let (at, nested) = src.withUnsafeBufferPointer { src in
+            var at = line
+            var nested = 0
+            while at + 2 < end, src[at] == marker, src[at + 1] == 0x20, !LineScan.isSpaceOrTab(src[at + 2]),
+                  at < breakFrom || at > breakTo {
+                nested += 1
+                at += 2
+            }
+            return (at, nested)
         }
         if nested > 0 {
             runs[runs.count - 1].count += nested
