@@ -43,7 +43,8 @@ struct DocumentJSONBuilder: ParseOutput {
                 blockRunStart = offset + 1
             }
             tracker.restyle(.plain, at: offset)
-            UTF8Bytes.append("\\n", to: &json)
+            json.append(UInt8(ascii: "\\"))
+            json.append(UInt8(ascii: "n"))
             offset += 1
         } else {
             blockRun = block

@@ -6,14 +6,19 @@
 /// line and per container marker: callgrind showed it as the largest cost of line-dense input).
 extension BlockParser {
 
+    /// (The short scans read the buffer directly: `end` is at most `src.count`, and checked
+    /// array reads through `self` cost several times the compare.)
     mutating func indentation(_ line: Int) -> Int {
-        var columns = 0
-        var i = line
-        while i < lineEnd {
-            if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
-            i += 1
+        let end = lineEnd
+        return src.withUnsafeBufferPointer { src in
+            var columns = 0
+            var i = line
+            while i < end {
+                if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
+                i += 1
+            }
+            return columns
         }
-        return columns
     }
 
     /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4, and is
@@ -29,12 +34,18 @@ extension BlockParser {
     }
 
     /// Whether the line from `line` on may start a block or a container: it is blank, or its
-    /// first character after spaces and tabs is one a marker begins with (`>`, a list marker, a
-    /// fence, `<p></p>`). Most lines of prose start with none, and skip every marker scan.
+    /// first character after at most three columns of spaces and tabs is one a marker begins with
+    /// (`>`, a list marker, a fence, `<p></p>`; each allows no more indent). Most lines of prose
+    /// start with none, and skip every marker scan.
     mutating func mayStartBlock(_ line: Int) -> Bool {
         var i = line
-        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) { i += 1 }
+        var columns = 0
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
+            columns += src[i] == 0x20 ? 1 : 4 - columns % 4
+            i += 1
+        }
         guard i < lineEnd else { return true }
+        guard columns <= 3 else { return false }
         switch src[i] {
         case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
@@ -44,20 +55,32 @@ extension BlockParser {
         }
     }
 
-    mutating func isBlank(_ line: Int) -> Bool {
+    /// Whether only spaces and tabs follow `line` on the line being processed.
+    mutating func isBlank(_ line: Int) -> Bool { line >= blankFrom }
+
+    /// `indentation(line) >= columns`, looking at no more than those columns (a line goes
+    /// through an item per level of nesting: each must not scan all of its indent).
+    mutating func hasIndent(_ line: Int, _ columns: Int) -> Bool {
+        var seen = 0
         var i = line
-        while i < lineEnd {
-            guard LineScan.isSpaceOrTab(src[i]) else { return false }
+        while seen < columns, i < lineEnd {
+            if src[i] == 0x20 { seen += 1 } else if src[i] == 0x09 { seen += 4 - seen % 4 } else { break }
             i += 1
         }
-        return true
+        return seen >= columns
     }
 
     /// Past the spaces (not tabs) at `i`.
-    mutating func skipSpaces(_ i: Int) -> Int {
-        var i = i
-        while i < lineEnd, src[i] == 0x20 { i += 1 }
-        return i
+    mutating func skipSpaces(_ i: Int) -> Int { skipRun(of: 0x20, from: i) }
+
+    /// Past the bytes `c` from `i` on.
+    mutating func skipRun(of c: UInt8, from i: Int) -> Int {
+        let end = lineEnd
+        return src.withUnsafeBufferPointer { src in
+            var i = i
+            while i < end, src[i] == c { i += 1 }
+            return i
+        }
     }
 
     /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
@@ -125,18 +148,24 @@ extension BlockParser {
         guard rest < lineEnd else { return nil }
         let c = src[rest]
         guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
-        var i = rest
-        while i < lineEnd, src[i] == c { i += 1 }
+        let i = skipRun(of: c, from: rest)
         guard i - rest >= 3 else { return nil }
-        if c == UInt8(ascii: "`"), src[i..<lineEnd].contains(c) { return nil }
+        if c == UInt8(ascii: "`") {
+            let end = lineEnd
+            let more = src.withUnsafeBufferPointer { src in
+                var j = i
+                while j < end, src[j] != c { j += 1 }
+                return j < end
+            }
+            if more { return nil }
+        }
         return (c, i - rest, indent)
     }
 
     mutating func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
         guard indentation(line) <= 3 else { return false }
         let rest = skipSpaces(line)
-        var i = rest
-        while i < lineEnd, src[i] == char { i += 1 }
+        let i = skipRun(of: char, from: rest)
         return i - rest >= length && isBlank(i)
     }
 
@@ -156,9 +185,18 @@ extension BlockParser {
         var first = line
         while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
         guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
-        if !thematicBreaks[c].known { computeThematicBreaks(c) }
-        let entry = thematicBreaks[c]
+        let entry = thematicBreakEntry(c)
         return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd
+    }
+
+    /// The line's thematic-break index for break character slot `c`, computed on first use.
+    mutating func thematicBreakEntry(_ c: Int) -> ThematicBreakIndex.Entry {
+        if thematicBreaksLine != lineStart {
+            thematicBreaks = ThematicBreakIndex()
+            thematicBreaksLine = lineStart
+        }
+        if !thematicBreaks[c].known { computeThematicBreaks(c) }
+        return thematicBreaks[c]
     }
 
     /// For the line being processed and break character slot `c`: where the suffix made only of

@@ -10,14 +10,20 @@ struct BlockParser<Output: ParseOutput> {
         case item(BlockFormat, contentIndent: Int, marker: UInt8)
     }
 
-    struct OpenContainer {
+    /// A run of `count` nested containers that are alike (container, block format, whether they
+    /// have content): `>>>>> x` or `- - - - x` is one run, so deep nesting takes no memory per
+    /// level (a container each was 24 bytes, and the page faults of growing that array were most
+    /// of the time of such input) and opening or closing a level is a counter step.
+    struct ContainerRun {
         var container: Container
         /// The block format its lines get: the innermost list item's kind, else quote. Kept per
-        /// container so deep nesting costs nothing per line.
+        /// run so deep nesting costs nothing per line.
         var block: BlockFormat
-        /// Whether it has produced a line yet (an empty item or quote still shows as one empty
-        /// line).
+        /// Whether its containers have produced a line yet (an empty item or quote still shows as
+        /// one empty line). A line marks the innermost containers out to the first marked one,
+        /// so it is the same for every container of a run.
         var hasContent = false
+        var count = 1
     }
 
     enum Leaf { case none, paragraph, fence, emptyLines }
@@ -25,8 +31,9 @@ struct BlockParser<Output: ParseOutput> {
     let src: [UInt8]
     let names: [String: String]
     var output: Output
-    /// The open containers, outermost first.
-    var containers: [OpenContainer] = []
+    /// The open containers, outermost first, as runs of alike ones; `containerCount` of them.
+    var runs: [ContainerRun] = []
+    var containerCount = 0
     var leaf = Leaf.none
     /// The open paragraph's text goes straight into the inline parser's content as its lines
     /// come; the open fence's lines straight into the output.
@@ -37,7 +44,13 @@ struct BlockParser<Output: ParseOutput> {
     /// Where the line being processed starts and ends (before its line break).
     var lineStart = 0
     var lineEnd = 0
+    /// Where the line's trailing spaces and tabs start: a position of the line is blank (only
+    /// spaces and tabs follow) when it is at or past this (`isBlank`, constant time).
+    var blankFrom = 0
     var thematicBreaks = ThematicBreakIndex()
+    /// The line `thematicBreaks` is for (its start): it is reset on first use in a line, not for
+    /// every line.
+    var thematicBreaksLine = -1
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
     /// Reused for every paragraph, and taken from (and given back to) `InlineParserPool`, so its
@@ -66,32 +79,46 @@ struct BlockParser<Output: ParseOutput> {
         inline = InlineParser()
     }
 
-    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input.
-    private mutating func lineEnd(from start: Int) -> Int { ByteScan.lineEnd(src, from: start) }
+    /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. The first
+    /// bytes are looked at one by one: a short line (an item, a fence, a quote) ends before a
+    /// block scan pays off.
+    private mutating func lineEnd(from start: Int) -> Int {
+        let prefixEnd = src.withUnsafeBufferPointer { buf in
+            let limit = min(start + 8, buf.count)
+            var i = start
+            while i < limit, buf[i] != 0x0A, buf[i] != 0x0D { i += 1 }
+            return i
+        }
+        guard prefixEnd == start + 8 else { return prefixEnd }
+        return ByteScan.lineEnd(src, from: prefixEnd)
+    }
 
     // MARK: Output
 
     /// The block format lines emitted now get.
-    var currentBlock: BlockFormat? { containers.last?.block }
+    var currentBlock: BlockFormat? { runs.last?.block }
 
     /// Starts an output line; the open containers have content from now on.
     mutating func emitLine(_ block: BlockFormat?) {
         output.startLine(block)
+        // Without this check, the loop's write access makes the (often empty) array unique first:
+        // an allocation per line.
+        guard let last = runs.last, !last.hasContent else { return }
         // Containers are marked from the innermost out; the first already marked means all
-        // outer ones are too, so each container is marked once.
-        var i = containers.count - 1
-        while i >= 0, !containers[i].hasContent {
-            containers[i].hasContent = true
+        // outer ones are too, so each run is marked once.
+        var i = runs.count - 1
+        while i >= 0, !runs[i].hasContent {
+            runs[i].hasContent = true
             i -= 1
         }
     }
 
     mutating func closeLeaf() {
-        let block = currentBlock
         switch leaf {
         case .none:
             return
         case .paragraph:
+            let block = currentBlock
             // The paragraph's final whitespace is not content (entities are, being written out).
             inline.trimContentEnd()
             emitLine(block)
@@ -100,6 +127,7 @@ struct BlockParser<Output: ParseOutput> {
             // A fence without lines is one empty code line.
             if fenceLines == 0 { emitLine(.codeBlock) }
         case .emptyLines:
+            let block = currentBlock
             for _ in 0..<emptyLines { emitLine(block) }
         }
         leaf = .none
@@ -122,12 +150,17 @@ struct BlockParser<Output: ParseOutput> {
         inline.appendContent(src, start..<lineEnd)
     }
 
+    /// Closes the innermost containers until `count` are open. An empty item or quote is one
+    /// empty line of its kind; that line gives every container still open content, so of
+    /// several empty ones closed only the innermost shows.
     mutating func closeContainers(downTo count: Int) {
-        while containers.count > count {
-            closeLeaf()
-            // An empty item or quote is one empty line of its kind.
-            guard let closed = containers.popLast() else { return }
-            if !closed.hasContent { emitLine(closed.block) }
+        guard containerCount > count else { return }
+        closeLeaf()
+        while containerCount > count, let last = runs.last {
+            let closing = min(last.count, containerCount - count)
+            containerCount -= closing
+            if closing == last.count { runs.removeLast() } else { runs[runs.count - 1].count -= closing }
+            if !last.hasContent { emitLine(last.block) }
         }
     }
 
@@ -138,7 +171,12 @@ struct BlockParser<Output: ParseOutput> {
         case .item(let kind, _, _): block = kind
         case .quote: block = currentBlock.map { $0.isList ? $0 : .quote } ?? .quote
         }
-        containers.append(OpenContainer(container: container, block: block))
+        containerCount += 1
+        if let last = runs.last, !last.hasContent, last.container == container, last.block == block {
+            runs[runs.count - 1].count += 1
+        } else {
+            runs.append(ContainerRun(container: container, block: block))
+        }
     }
 
     // MARK: Lines
@@ -148,32 +186,48 @@ struct BlockParser<Output: ParseOutput> {
     mutating func process(_ start: Int, _ end: Int) {
         lineStart = start
         lineEnd = end
-        thematicBreaks = ThematicBreakIndex()
+        var trailing = end
+        while trailing > start, LineScan.isSpaceOrTab(src[trailing - 1]) { trailing -= 1 }
+        blankFrom = trailing
         var line = start
-        // 1. Which open containers does this line continue?
+        // 1. Which open containers does this line continue? `next` is the first it does not.
         var matched = 0
-        while matched < containers.count {
-            switch containers[matched].container {
+        var next: Container?
+        var r = 0
+        runs: while r < runs.count {
+            let run = runs[r]
+            r += 1
+            switch run.container {
             case .quote:
-                guard let rest = quoteMarker(line) else { break }
-                line = rest
-                matched += 1
-                continue
-            case .item(_, let contentIndent, _):
-                if isBlank(line) {
+                for _ in 0..<run.count {
+                    guard let rest = quoteMarker(line) else {
+                        next = run.container
+                        break runs
+                    }
+                    line = rest
                     matched += 1
-                    continue
                 }
-                guard indentation(line) >= contentIndent else { break }
-                line = dropIndent(line, contentIndent)
-                matched += 1
-                continue
+            case .item(_, let contentIndent, _):
+                var k = 0
+                while k < run.count {
+                    // A blank line continues every item (and stays blank).
+                    if isBlank(line) {
+                        matched += run.count - k
+                        break
+                    }
+                    guard hasIndent(line, contentIndent) else {
+                        next = run.container
+                        break runs
+                    }
+                    line = dropIndent(line, contentIndent)
+                    matched += 1
+                    k += 1
+                }
             }
-            break
         }
 
         // 2. Inside a fence: the line is code unless it closes the fence.
-        if leaf == .fence, matched == containers.count {
+        if leaf == .fence, matched == containerCount {
             if isFenceCloser(line, char: fence.char, length: fence.length) {
                 closeLeaf()
             } else {
@@ -185,34 +239,57 @@ struct BlockParser<Output: ParseOutput> {
         }
 
         // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
-        if matched < containers.count, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, at: matched) {
+        if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
             appendParagraphLine(line)
             return
         }
-        if matched < containers.count { closeContainers(downTo: matched) }
+        if matched < containerCount { closeContainers(downTo: matched) }
 
         // 4. New containers and leaves.
         var openedOnThisLine = false
         while true {
-            guard mayStartBlock(line) else { return appendParagraphLine(line) }
-            if isBlank(line) {
+            // Only the scans the first character can start: every marker allows at most three
+            // columns of indent (so no tab: one counts to column 4).
+            var first = line
+            var columns = 0
+            while first < lineEnd, LineScan.isSpaceOrTab(src[first]) {
+                columns += src[first] == 0x20 ? 1 : 4 - columns % 4
+                first += 1
+            }
+            if first == lineEnd {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
             }
-            if let rest = quoteMarker(line) {
+            guard columns <= 3 else { return appendParagraphLine(first) }
+            let mayBeItem: Bool
+            switch src[first] {
+            case UInt8(ascii: ">"):
+                // `quoteMarker(line)`: the marker and one space or tab.
                 open(.quote)
                 openedOnThisLine = true
-                line = rest
+                line = first + 1 < lineEnd && LineScan.isSpaceOrTab(src[first + 1]) ? first + 2 : first + 1
+                // `>` right after: a quote in the one just opened, alike, so one more of its run
+                // (what `open(.quote)` would do, without the scans).
+                line = nestedQuotes(line)
                 continue
+            case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
+                mayBeItem = false
+            case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                mayBeItem = true
+            default:
+                return appendParagraphLine(first)
             }
-            if let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
+            if mayBeItem, let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
                 // A marker right after the matched containers ends the open sibling item; one after
                 // a marker on the same line nests inside it.
-                if !openedOnThisLine, case .item = containers.last?.container { closeContainers(downTo: containers.count - 1) }
+                if !openedOnThisLine, case .item = runs.last?.container { closeContainers(downTo: containerCount - 1) }
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
                 openedOnThisLine = true
                 if isBlank(marker.content) { return }
                 line = marker.content
+                if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
+                    line = nestedBullets(line, marker: marker.marker)
+                }
                 continue
             }
             break
@@ -237,6 +314,61 @@ struct BlockParser<Output: ParseOutput> {
         appendParagraphLine(line)
     }
 
+    /// Past the `>` (each with one optional space or tab) from `line` on: quotes in the one just
+    /// opened, alike, added to the innermost run.
+    mutating func nestedQuotes(_ line: Int) -> Int {
+        let end = lineEnd
+        let (at, nested) = src.withUnsafeBufferPointer { src in
+            var at = line
+            var nested = 0
+            while at < end, src[at] == UInt8(ascii: ">") {
+                nested += 1
+                at += 1
+                if at < end, LineScan.isSpaceOrTab(src[at]) { at += 1 }
+            }
+            return (at, nested)
+        }
+        if nested > 0 {
+            runs[runs.count - 1].count += nested
+            containerCount += nested
+        }
+        return at
+    }
+
+    /// Past the items alike to the one just opened (`- - - x`) that follow on its line from
+    /// `line`: the marker, one space and content that is not blank and is no thematic break,
+    /// which is what `listMarker` reads as an item of content indent 2 and `open` adds to the
+    /// innermost run; counted here without the scans.
+    mutating func nestedBullets(_ line: Int, marker: UInt8) -> Int {
+        // `isThematicBreak(at)` for a position on a marker: within the range the line's index
+        // gives for the marker's character, read once.
+        var breakFrom = Int.max
+        var breakTo = Int.min
+        if let c = ThematicBreakIndex.slot(marker) {
+            let entry = thematicBreakEntry(c)
+            if entry.thirdFromEnd >= 0 {
+                breakFrom = entry.onlyFrom
+                breakTo = entry.thirdFromEnd
+            }
+        }
+        let end = lineEnd
+        let (at, nested) = src.withUnsafeBufferPointer { src in
+            var at = line
+            var nested = 0
+            while at + 2 < end, src[at] == marker, src[at + 1] == 0x20, !LineScan.isSpaceOrTab(src[at + 2]),
+                  at < breakFrom || at > breakTo {
+                nested += 1
+                at += 2
+            }
+            return (at, nested)
+        }
+        if nested > 0 {
+            runs[runs.count - 1].count += nested
+            containerCount += nested
+        }
+        return at
+    }
+
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty
     /// and, if ordered, starts at 1.
     mutating func canInterrupt(with marker: ListMarker) -> Bool {
@@ -244,10 +376,10 @@ struct BlockParser<Output: ParseOutput> {
         return !isBlank(marker.content) && (marker.kind == .bulletList || marker.start == 1)
     }
 
-    /// A list marker of the same list as the open item at `depth`: a sibling item, which ends the
-    /// open item even where a new list could not start.
-    mutating func isSiblingItem(_ line: Int, at depth: Int) -> Bool {
-        guard depth < containers.count, mayStartBlock(line), case .item(let kind, _, let marker) = containers[depth].container,
+    /// A list marker of the same list as the open item `container`: a sibling item, which ends
+    /// the open item even where a new list could not start.
+    mutating func isSiblingItem(_ line: Int, of container: Container?) -> Bool {
+        guard mayStartBlock(line), case .item(let kind, _, let marker) = container,
               let found = listMarker(line) else { return false }
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
