@@ -89,9 +89,9 @@ struct StepStack: Sendable {
         guard excess > 0 else { return }
         for i in start..<(start + excess) { steps[i] = UndoHistory.Step(edits: [], selection: steps[i].selection, pending: nil) }
         start += excess
-        // Compacted once the dropped part is as long as the kept one: each step is moved a
-        // bounded number of times in all.
-        if start >= Swift.max(16, count) {
+        // Compacted once the dropped part is a quarter of the kept one: a step is moved four times
+        // on average, and the array stays within the capacity a history of `depth` steps has.
+        if start >= Swift.max(16, count / 4) {
             steps.removeFirst(start)
             start = 0
         }
