@@ -40,6 +40,13 @@ enum ByteScan {
             guard let base = buf.baseAddress else { return 0 }
             let n = buf.count
             var i = max(0, start)
+            // Runs between syntax are often a few bytes ("*a *a …", "[a](…"): those end before
+            // the block compare is set up.
+            let head = min(n, i + 8)
+            while i < head {
+                if isSpecial(base[i]) { return i }
+                i += 1
+            }
             while i + 16 <= n {
                 let v = load(base, i)
                 let special = (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))
@@ -104,10 +111,11 @@ enum ByteScan {
         }
     }
 
-    /// Whether `bytes` holds no `"`, `\\` or control character other than `\n` (JSON strings hold
-    /// it as it is), and whether it is all ASCII.
-    static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
-        bytes.withUnsafeBufferPointer { buf in
+    /// Whether `bytes` holds no `"`, `\\` (unless `backslashes` is false) or control character
+    /// other than `\n` (JSON strings hold it as it is), and whether it is all ASCII.
+    static func classify(_ bytes: [UInt8], backslashes: Bool = true) -> (unescaped: Bool, ascii: Bool) {
+        let backslash: UInt8 = backslashes ? 0x5C : 0x22
+        return bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return (true, true) }
             let n = buf.count
             var i = 0
@@ -117,14 +125,14 @@ enum ByteScan {
                 let v = load(base, i)
                 high |= v
                 escapes = escapes .| ((v .< Block(repeating: 0x20)) .& (v .!= Block(repeating: 0x0A)))
-                    .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: 0x5C))
+                    .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: backslash))
                 i += 16
             }
             var unescaped = !anySet(escapes)
             var ascii = !anySet(high .>= Block(repeating: 0x80))
             while i < n {
                 let b = base[i]
-                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == 0x5C { unescaped = false }
+                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == backslash { unescaped = false }
                 if b >= 0x80 { ascii = false }
                 i += 1
             }

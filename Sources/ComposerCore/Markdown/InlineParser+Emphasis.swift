@@ -39,7 +39,10 @@ extension InlineParser {
                 if !d.canOpen { removeDelimiter(c) }
             }
         }
-        while lastDelimiter >= 0, lastDelimiter != bottom { removeDelimiter(lastDelimiter) }
+        // The rest above `bottom` go at once: no delimiter reaches them again (the stack goes on
+        // from `bottom`, and brackets pointing above it are no longer active).
+        if bottom >= 0, bottom < delimiters.count { delimiters[bottom].next = -1 }
+        lastDelimiter = bottom
     }
 
     /// The bounds of `processEmphasis`, by closer length modulo 3 and delimiter character.

@@ -3,12 +3,12 @@ extension InlineParser {
     mutating func handleCloseBracket() {
         pos += 1
         guard let opener = brackets.last else {
-            appendText(pos - 1, pos)
+            appendLiteral(pos - 1, pos)
             return
         }
         guard brackets.count - 1 >= activeFloor else {
             brackets.removeLast()
-            appendText(pos - 1, pos)
+            appendLiteral(pos - 1, pos)
             return
         }
         let destinationStart = extra.count
@@ -29,11 +29,13 @@ extension InlineParser {
             if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
+            // Text after the link is not the link's.
+            mergeFloor = nodes.count
             return
         }
         if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
-        appendText(pos - 1, pos)
+        appendLiteral(pos - 1, pos)
     }
 
     /// `(destination "optional title")` right after `]`: the position after `)`, and the
