@@ -35,18 +35,12 @@ enum ByteScan {
 
     /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
     /// or `bytes.count`.
+    @inline(__always)
     static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }
             let n = buf.count
             var i = max(0, start)
-            // Runs between syntax are often a few bytes ("*a *a …", "[a](…"): those end before
-            // the block compare is set up.
-            let head = min(n, i + 8)
-            while i < head {
-                if isSpecial(base[i]) { return i }
-                i += 1
-            }
             while i + 16 <= n {
                 let v = load(base, i)
                 let special = (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))

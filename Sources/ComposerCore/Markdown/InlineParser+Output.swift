@@ -33,25 +33,20 @@ extension InlineParser {
     /// winning. Neighbouring source text of one style goes out as one piece.
     mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         // Each mark counts from its first node to its end; a mark reaching the last node needs
-        // no end. Paragraphs without marks (most of them) need no counts at all.
-        let hasMarks = !marks.isEmpty
-        if hasMarks {
-            markDeltas.removeAll(keepingCapacity: true)
-            markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count))
-            for mark in marks where mark.start < mark.end && mark.start < nodes.count {
-                switch mark.kind {
-                case .strong: markDeltas[mark.start].strong &+= 1
-                case .emphasis: markDeltas[mark.start].emphasis &+= 1
-                case .strike: markDeltas[mark.start].strike &+= 1
-                case .link: markDeltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
-                }
-                guard mark.end < nodes.count else { continue }
-                switch mark.kind {
-                case .strong: markDeltas[mark.end].strong &-= 1
-                case .emphasis: markDeltas[mark.end].emphasis &-= 1
-                case .strike: markDeltas[mark.end].strike &-= 1
-                case .link: markDeltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
-                }
+        // no end.
+        for mark in marks where mark.start < mark.end && mark.start < nodes.count {
+            switch mark.kind {
+            case .strong: nodes[mark.start].marks.strong &+= 1
+            case .emphasis: nodes[mark.start].marks.emphasis &+= 1
+            case .strike: nodes[mark.start].marks.strike &+= 1
+            case .link: nodes[mark.start].marks.link &+= Int32(truncatingIfNeeded: mark.link)
+            }
+            guard mark.end < nodes.count else { continue }
+            switch mark.kind {
+            case .strong: nodes[mark.end].marks.strong &-= 1
+            case .emphasis: nodes[mark.end].marks.emphasis &-= 1
+            case .strike: nodes[mark.end].marks.strike &-= 1
+            case .link: nodes[mark.end].marks.link &-= Int32(truncatingIfNeeded: mark.link)
             }
         }
         var running = MarkDelta()
@@ -67,20 +62,13 @@ extension InlineParser {
         // changed it (most nodes change nothing).
         var current = InlineStyle.plain
         var changed = false
-        // Read through a local (the nodes do not change here): no retain per node. (A closure
-        // over their buffer would copy the whole parser for every `appendSource`.)
-        let nodes = self.nodes
-        for i in 0..<nodes.count {
-            let node = nodes[i]
-            if hasMarks, i < markDeltas.count {
-                let delta = markDeltas[i]
-                if delta.strong | delta.emphasis | delta.strike != 0 || delta.link != 0 {
-                    running.strong &+= delta.strong
-                    running.emphasis &+= delta.emphasis
-                    running.strike &+= delta.strike
-                    running.link &+= delta.link
-                    changed = true
-                }
+        for node in nodes {
+            if node.marks.strong | node.marks.emphasis | node.marks.strike != 0 || node.marks.link != 0 {
+                running.strong &+= node.marks.strong
+                running.emphasis &+= node.marks.emphasis
+                running.strike &+= node.marks.strike
+                running.link &+= node.marks.link
+                changed = true
             }
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
             if node.kind == .text || node.kind == .delimiter || node.kind == .bracket {

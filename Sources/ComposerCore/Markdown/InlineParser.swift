@@ -16,14 +16,15 @@ struct InlineParser {
         case lineBreak
     }
 
-    /// 24 bytes (fields largest first): a paragraph dense with syntax has a node every byte or
-    /// two, so their size is most of the memory its parse touches. The marks starting and ending
-    /// at a node are counted in `markDeltas`, only for paragraphs that have marks.
+    /// 40 bytes (fields largest first): a paragraph dense with syntax has a node every byte or
+    /// two, so their size is most of the memory its parse touches.
     struct Node {
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
         var start: Int
         var end: Int
+        /// The marks starting (+) and ending (-) here (see `flatten`).
+        var marks = MarkDelta()
         /// A colour tag's RGB value.
         var rgb: UInt32 = 0
         var kind: NodeKind
@@ -79,8 +80,6 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
-    /// Per node, the marks starting (+) and ending (-) there (see `flatten`).
-    var markDeltas: [MarkDelta] = []
     /// Text is appended to the last node when it continues it (see `appendText`), but not to a
     /// node below this index: the last node of a link's text, which the link ends after.
     var mergeFloor = 0
@@ -157,10 +156,7 @@ struct InlineParser {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
-        // A node per byte at most: room for as many at once, since copying the nodes as the
-        // buffer doubles costs more than the parse itself when they are that dense ("[[[…").
-        // Pages never written are never touched.
-        InlineParser.reserve(&nodes, src.count + 8)
+        InlineParser.reserve(&nodes, src.count / 2 + 8)
         tokenize()
         processEmphasis(bottom: -1)
         if hasTags { pairTags() }
@@ -216,7 +212,8 @@ struct InlineParser {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
             case UInt8(ascii: "["):
                 pos += 1
-                InlineParser.reserve(&brackets, src.count - pos + 2)
+                // Room for a bracket every four bytes to come: a run of them grows it twice at most.
+                InlineParser.reserve(&brackets, (src.count - pos) / 4 + 4)
                 nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
                 let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
                 brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
@@ -232,6 +229,7 @@ struct InlineParser {
     }
 
     /// Where the run of characters from `start` that are not special ends.
+    @inline(__always)
     func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
@@ -332,8 +330,8 @@ struct InlineParser {
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
-        // Runs are a byte or more apart: room for all that can follow (see `nodes`).
-        InlineParser.reserve(&delimiters, (src.count - pos) / 2 + 4)
+        // Room for a run every four bytes to come (one every two at most: it grows once).
+        InlineParser.reserve(&delimiters, (src.count - pos) / 4 + 4)
         delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
                                     canOpen: canOpen, canClose: canClose))
         let index = delimiters.count - 1

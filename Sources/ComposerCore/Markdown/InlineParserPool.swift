@@ -25,6 +25,6 @@ extension InlineParser {
     var isSmall: Bool {
         src.capacity <= 1 << 16 && nodes.capacity <= 1 << 14 && delimiters.capacity <= 1 << 13 && extra.capacity <= 1 << 16
             && brackets.capacity <= 1 << 13 && marks.capacity <= 1 << 13 && links.capacity <= 1 << 12
-            && linkBytes.capacity <= 1 << 16 && markDeltas.capacity <= 1 << 14 && backticks.isSmall
+            && linkBytes.capacity <= 1 << 16 && backticks.isSmall
     }
 }
