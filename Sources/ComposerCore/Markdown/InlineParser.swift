@@ -172,6 +172,7 @@ struct InlineParser {
     /// Appends `src[start..<end]` as text: to the last node when that is source text ending at
     /// `start` (a run of `&`, `]`, `<` that stay text, as in "&#&#…" or "]]]…", makes one node,
     /// not one per character).
+    @inline(__always)
     mutating func appendText(_ start: Int, _ end: Int) {
         let last = nodes.count - 1
         if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, !nodes[last].inExtra {
