@@ -109,7 +109,7 @@ extension InlineParser {
         nodes[delimiters[opener].node].end -= use
         nodes[delimiters[closer].node].end -= use
         removeDelimitersBetween(opener, closer)
-        InlineParser.reserve(&marks, 8)
+        reserveMarks()
         marks.append(Mark(kind: use == 2 ? .strong : .emphasis, start: delimiters[opener].node + 1, end: delimiters[closer].node))
         if delimiters[opener].length == 0 { removeDelimiter(opener) }
         if delimiters[closer].length == 0 {
@@ -126,7 +126,7 @@ extension InlineParser {
         let openerNode = delimiters[opener].node, closerNode = delimiters[closer].node
         nodes[openerNode].end = nodes[openerNode].start
         nodes[closerNode].end = nodes[closerNode].start
-        InlineParser.reserve(&marks, 8)
+        reserveMarks()
         marks.append(Mark(kind: .strike, start: openerNode + 1, end: closerNode))
         removeDelimitersBetween(opener, closer)
         removeDelimiter(closer)

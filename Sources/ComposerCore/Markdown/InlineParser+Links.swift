@@ -23,7 +23,7 @@ extension InlineParser {
             let destination = source.map { src[$0] } ?? extra[destinationStart...]
             if LinkTarget.normalize(destination, into: &linkBytes) {
                 links.append((urlStart, linkBytes.count, 0))
-                InlineParser.reserve(&marks, 8)
+                reserveMarks()
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
             if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
@@ -72,9 +72,13 @@ extension InlineParser {
                 // The scan from `memo.start` met its 33rd `(` at `memo.fail` with nothing but
                 // plain bytes and `(` before it: from here it gets there with that many fewer
                 // opened as lie before `i`, and goes on from the byte after.
-                var before = 0
-                for k in memo.start..<i where src[k] == UInt8(ascii: "(") { before += 1 }
-                depth = 33 - before
+                if parenCountEnd < memo.start || parenCountEnd > i {
+                    parenCountEnd = memo.start
+                    parenCount = 0
+                }
+                for k in parenCountEnd..<i where src[k] == UInt8(ascii: "(") { parenCount += 1 }
+                parenCountEnd = i
+                depth = 33 - parenCount
                 if depth > 32 { return nil }
                 decoded = memo.decoded
                 i = memo.fail + 1
@@ -92,7 +96,10 @@ extension InlineParser {
                 if c == UInt8(ascii: "(") {
                     depth += 1
                     if depth > 32 {
-                        if clean { parenMemo = (destinationStart, i, decoded) }
+                        if clean {
+                            parenMemo = (destinationStart, i, decoded)
+                            (parenCountEnd, parenCount) = (destinationStart, 0)
+                        }
                         return nil
                     }
                 }

@@ -102,6 +102,10 @@ struct InlineParser {
     /// resumes after it instead of reading it again: "[a](" repeated, where every `]` scans 32
     /// parentheses ahead, stays linear with a small constant.
     var parenMemo: (start: Int, fail: Int, decoded: Bool)?
+    /// How many `(` lie in `src[parenMemo.start..<parenCountEnd]`: scans resuming in the memo's
+    /// stretch come in order, so each counts only the bytes since the one before.
+    var parenCountEnd = 0
+    var parenCount = 0
 
     // MARK: Content
 
@@ -156,11 +160,21 @@ struct InlineParser {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
-        InlineParser.reserve(&nodes, src.count / 2 + 8)
+        // A node per byte at most: room for them all at once. Growing the buffer would copy it
+        // and, for a large paragraph, map fresh pages for every size on the way (page faults
+        // cost more than the parse of a dense paragraph); pages never written are never touched.
+        InlineParser.reserve(&nodes, src.count + 8)
         tokenize()
         processEmphasis(bottom: -1)
         if hasTags { pairTags() }
         flatten(into: &output, block: block, names: names)
+    }
+
+    /// Room for every mark the content can make: each takes a delimiter character from two
+    /// runs, or a link's four bytes at least (see `nodes` in `parse` for why at once).
+    @inline(__always)
+    mutating func reserveMarks() {
+        InlineParser.reserve(&marks, src.count / 2 + 8)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {
@@ -186,8 +200,14 @@ struct InlineParser {
     /// moves past both: one node and one step of the tokenizer for "&#", "<@uid:", "]…" rather
     /// than two.
     mutating func appendLiteral(_ start: Int, _ end: Int) {
-        // A special character right after (as in "]]]…") needs no scan.
-        pos = end < src.count && !ByteScan.isSpecial(src[end]) ? plainRunEnd(from: end + 1) : end
+        // A special character right after or one further (as in "]]]…", "&#&#…") needs no scan.
+        if end >= src.count || ByteScan.isSpecial(src[end]) {
+            pos = end
+        } else if end + 1 >= src.count || ByteScan.isSpecial(src[end + 1]) {
+            pos = end + 1
+        } else {
+            pos = plainRunEnd(from: end + 2)
+        }
         appendText(start, pos)
     }
 
@@ -213,8 +233,8 @@ struct InlineParser {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
             case UInt8(ascii: "["):
                 pos += 1
-                // Room for a bracket every four bytes to come: a run of them grows it twice at most.
-                InlineParser.reserve(&brackets, (src.count - pos) / 4 + 4)
+                // Room for all the brackets that can follow (see `nodes`).
+                InlineParser.reserve(&brackets, src.count - pos + 2)
                 nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
                 let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
                 brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
@@ -331,8 +351,8 @@ struct InlineParser {
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
-        // Room for a run every four bytes to come (one every two at most: it grows once).
-        InlineParser.reserve(&delimiters, (src.count - pos) / 4 + 4)
+        // Room for all the runs that can follow (one every two bytes at most; see `nodes`).
+        InlineParser.reserve(&delimiters, (src.count - pos) / 2 + 4)
         delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
                                     canOpen: canOpen, canClose: canClose))
         let index = delimiters.count - 1
