@@ -233,8 +233,11 @@ struct InlineParser {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
             case UInt8(ascii: "["):
                 pos += 1
-                // Room for all the brackets that can follow (see `nodes`).
-                InlineParser.reserve(&brackets, src.count - pos + 2)
+                // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all
+                // that can follow at once (see `nodes` in `parse`).
+                if brackets.count == brackets.capacity {
+                    InlineParser.reserve(&brackets, brackets.isEmpty ? 16 : brackets.count + src.count - pos + 2)
+                }
                 nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
                 let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
                 brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
