@@ -35,6 +35,7 @@ enum ByteScan {
 
     /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
     /// or `bytes.count`.
+    @inline(__always)
     static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }
@@ -104,10 +105,11 @@ enum ByteScan {
         }
     }
 
-    /// Whether `bytes` holds no `"`, `\\` or control character other than `\n` (JSON strings hold
-    /// it as it is), and whether it is all ASCII.
-    static func classify(_ bytes: [UInt8]) -> (unescaped: Bool, ascii: Bool) {
-        bytes.withUnsafeBufferPointer { buf in
+    /// Whether `bytes` holds no `"`, `\\` (unless `backslashes` is false) or control character
+    /// other than `\n` (JSON strings hold it as it is), and whether it is all ASCII.
+    static func classify(_ bytes: [UInt8], backslashes: Bool = true) -> (unescaped: Bool, ascii: Bool) {
+        let backslash: UInt8 = backslashes ? 0x5C : 0x22
+        return bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return (true, true) }
             let n = buf.count
             var i = 0
@@ -117,14 +119,14 @@ enum ByteScan {
                 let v = load(base, i)
                 high |= v
                 escapes = escapes .| ((v .< Block(repeating: 0x20)) .& (v .!= Block(repeating: 0x0A)))
-                    .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: 0x5C))
+                    .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: backslash))
                 i += 16
             }
             var unescaped = !anySet(escapes)
             var ascii = !anySet(high .>= Block(repeating: 0x80))
             while i < n {
                 let b = base[i]
-                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == 0x5C { unescaped = false }
+                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == backslash { unescaped = false }
                 if b >= 0x80 { ascii = false }
                 i += 1
             }

@@ -39,7 +39,10 @@ extension InlineParser {
                 if !d.canOpen { removeDelimiter(c) }
             }
         }
-        while lastDelimiter >= 0, lastDelimiter != bottom { removeDelimiter(lastDelimiter) }
+        // The rest above `bottom` go at once: no delimiter reaches them again (the stack goes on
+        // from `bottom`, and brackets pointing above it are no longer active).
+        if bottom >= 0, bottom < delimiters.count { delimiters[bottom].next = -1 }
+        lastDelimiter = bottom
     }
 
     /// The bounds of `processEmphasis`, by closer length modulo 3 and delimiter character.
@@ -106,7 +109,7 @@ extension InlineParser {
         nodes[delimiters[opener].node].end -= use
         nodes[delimiters[closer].node].end -= use
         removeDelimitersBetween(opener, closer)
-        InlineParser.reserve(&marks, 8)
+        reserveMarks()
         marks.append(Mark(kind: use == 2 ? .strong : .emphasis, start: delimiters[opener].node + 1, end: delimiters[closer].node))
         if delimiters[opener].length == 0 { removeDelimiter(opener) }
         if delimiters[closer].length == 0 {
@@ -123,7 +126,7 @@ extension InlineParser {
         let openerNode = delimiters[opener].node, closerNode = delimiters[closer].node
         nodes[openerNode].end = nodes[openerNode].start
         nodes[closerNode].end = nodes[closerNode].start
-        InlineParser.reserve(&marks, 8)
+        reserveMarks()
         marks.append(Mark(kind: .strike, start: openerNode + 1, end: closerNode))
         removeDelimitersBetween(opener, closer)
         removeDelimiter(closer)

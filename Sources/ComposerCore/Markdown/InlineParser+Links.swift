@@ -3,12 +3,12 @@ extension InlineParser {
     mutating func handleCloseBracket() {
         pos += 1
         guard let opener = brackets.last else {
-            appendText(pos - 1, pos)
+            appendLiteral(pos - 1, pos)
             return
         }
         guard brackets.count - 1 >= activeFloor else {
             brackets.removeLast()
-            appendText(pos - 1, pos)
+            appendLiteral(pos - 1, pos)
             return
         }
         let destinationStart = extra.count
@@ -23,17 +23,19 @@ extension InlineParser {
             let destination = source.map { src[$0] } ?? extra[destinationStart...]
             if LinkTarget.normalize(destination, into: &linkBytes) {
                 links.append((urlStart, linkBytes.count, 0))
-                InlineParser.reserve(&marks, 8)
+                reserveMarks()
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
             if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
             // No links inside links: earlier openers can no longer make one.
             activeFloor = brackets.count
+            // Text after the link is not the link's.
+            mergeFloor = nodes.count
             return
         }
         if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
-        appendText(pos - 1, pos)
+        appendLiteral(pos - 1, pos)
     }
 
     /// `(destination "optional title")` right after `]`: the position after `)`, and the
@@ -70,9 +72,13 @@ extension InlineParser {
                 // The scan from `memo.start` met its 33rd `(` at `memo.fail` with nothing but
                 // plain bytes and `(` before it: from here it gets there with that many fewer
                 // opened as lie before `i`, and goes on from the byte after.
-                var before = 0
-                for k in memo.start..<i where src[k] == UInt8(ascii: "(") { before += 1 }
-                depth = 33 - before
+                if parenCountEnd < memo.start || parenCountEnd > i {
+                    parenCountEnd = memo.start
+                    parenCount = 0
+                }
+                for k in parenCountEnd..<i where src[k] == UInt8(ascii: "(") { parenCount += 1 }
+                parenCountEnd = i
+                depth = 33 - parenCount
                 if depth > 32 { return nil }
                 decoded = memo.decoded
                 i = memo.fail + 1
@@ -90,7 +96,10 @@ extension InlineParser {
                 if c == UInt8(ascii: "(") {
                     depth += 1
                     if depth > 32 {
-                        if clean { parenMemo = (destinationStart, i, decoded) }
+                        if clean {
+                            parenMemo = (destinationStart, i, decoded)
+                            (parenCountEnd, parenCount) = (destinationStart, 0)
+                        }
                         return nil
                     }
                 }

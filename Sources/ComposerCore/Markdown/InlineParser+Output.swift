@@ -52,9 +52,12 @@ extension InlineParser {
         var running = MarkDelta()
         var underline = 0
         var colors: [UInt32] = []
-        // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`.
+        // Source text waiting to be written: src[pendingStart..<pendingEnd] in `pendingStyle`,
+        // and whether that is the style at the current node (then source text right after it
+        // joins it without a comparison of styles).
         var pendingStart = 0, pendingEnd = 0
         var pendingStyle = InlineStyle.plain
+        var pendingIsCurrent = true
         // The style of text at the current node, worked out again only after a mark or tag
         // changed it (most nodes change nothing).
         var current = InlineStyle.plain
@@ -70,6 +73,11 @@ extension InlineParser {
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
             if node.kind == .text || node.kind == .delimiter || node.kind == .bracket {
                 if node.start == node.end { continue }
+                // Source text continuing the pending text in the same style.
+                if !changed, pendingIsCurrent, node.start == pendingEnd, !node.inExtra {
+                    pendingEnd = node.end
+                    continue
+                }
             } else {
                 switch node.kind {
                 case .underlineOpen:
@@ -105,14 +113,16 @@ extension InlineParser {
                     current.link = links[local].id
                 }
                 changed = false
+                pendingIsCurrent = current == pendingStyle
             }
             var style = current
             if node.kind != .code, node.kind != .mention, node.kind != .lineBreak, !node.inExtra {
-                if node.start == pendingEnd, style == pendingStyle {
+                if node.start == pendingEnd, pendingIsCurrent {
                     pendingEnd = node.end
                 } else {
                     appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
                     (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
+                    pendingIsCurrent = true
                 }
                 continue
             }

@@ -80,14 +80,19 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
+    /// Text is appended to the last node when it continues it (see `appendText`), but not to a
+    /// node below this index: the last node of a link's text, which the link ends after.
+    var mergeFloor = 0
     /// The paragraph's links: where the normalized URL is in `linkBytes`, and its id in the output
     /// once known.
     var links: [(start: Int, end: Int, id: UInt32)] = []
     var linkBytes: [UInt8] = []
     var backticks = BacktickIndex()
-    /// Whether the content holds no `"`, `\\` or control characters other than its line breaks
-    /// (every piece of it is text a JSON string holds as it is), and whether it is ASCII besides
-    /// (one byte a scalar).
+    /// Whether the text taken from the content holds no `"`, `\\` or control characters other than
+    /// its line breaks (every piece of it is text a JSON string holds as it is), and whether the
+    /// content is ASCII besides (one byte a scalar). A backslash is text only when it escapes
+    /// nothing (escaped characters are text of `extra`, code spans are always escaped): the
+    /// tokenizer clears the flag when it meets one.
     var contentIsUnescaped = false
     var contentIsASCII = false
     /// Whether the content has underline or colour tags to pair.
@@ -97,6 +102,10 @@ struct InlineParser {
     /// resumes after it instead of reading it again: "[a](" repeated, where every `]` scans 32
     /// parentheses ahead, stays linear with a small constant.
     var parenMemo: (start: Int, fail: Int, decoded: Bool)?
+    /// How many `(` lie in `src[parenMemo.start..<parenCountEnd]`: scans resuming in the memo's
+    /// stretch come in order, so each counts only the bytes since the one before.
+    var parenCountEnd = 0
+    var parenCount = 0
 
     // MARK: Content
 
@@ -135,6 +144,7 @@ struct InlineParser {
         lastDelimiter = -1
         if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
         activeFloor = 0
+        mergeFloor = 0
         if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
         if !links.isEmpty { links.removeAll(keepingCapacity: true) }
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
@@ -143,18 +153,28 @@ struct InlineParser {
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
-        (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src)
+        (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src, backslashes: false)
         // Content without a single special character is one run of plain text (what the
         // tokenizer and flatten would find): written as it is, no nodes.
         if plainRunEnd(from: 0) == src.count {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
-        InlineParser.reserve(&nodes, src.count / 2 + 8)
+        // A node per byte at most: room for them all at once. Growing the buffer would copy it
+        // and, for a large paragraph, map fresh pages for every size on the way (page faults
+        // cost more than the parse of a dense paragraph); pages never written are never touched.
+        InlineParser.reserve(&nodes, src.count + 8)
         tokenize()
         processEmphasis(bottom: -1)
         if hasTags { pairTags() }
         flatten(into: &output, block: block, names: names)
+    }
+
+    /// Room for every mark the content can make: each takes a delimiter character from two
+    /// runs, or a link's four bytes at least (see `nodes` in `parse` for why at once).
+    @inline(__always)
+    mutating func reserveMarks() {
+        InlineParser.reserve(&marks, src.count / 2 + 8)
     }
 
     static func reserve<T>(_ array: inout [T], _ count: Int) {
@@ -163,8 +183,43 @@ struct InlineParser {
 
     // MARK: Tokenizing
 
+    /// Appends `src[start..<end]` as text: to the last node when that is source text ending at
+    /// `start` (a run of `&`, `]`, `<` that stay text, as in "&#&#…" or "]]]…", makes one node,
+    /// not one per character).
+    @inline(__always)
     mutating func appendText(_ start: Int, _ end: Int) {
-        nodes.append(Node(kind: .text, start: start, end: end))
+        let last = nodes.count - 1
+        if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, !nodes[last].inExtra {
+            nodes[last].end = end
+        } else {
+            nodes.append(Node(kind: .text, start: start, end: end))
+        }
+    }
+
+    /// Appends `src[start..<end]`, a character that stays text, with the plain run after it, and
+    /// moves past both: one node and one step of the tokenizer for "&#", "<@uid:", "]…" rather
+    /// than two.
+    mutating func appendLiteral(_ start: Int, _ end: Int) {
+        // A special character right after or one further (as in "]]]…", "&#&#…") needs no scan.
+        if end >= src.count || ByteScan.isSpecial(src[end]) {
+            pos = end
+        } else if end + 1 >= src.count || ByteScan.isSpecial(src[end + 1]) {
+            pos = end + 1
+        } else {
+            pos = plainRunEnd(from: end + 2)
+        }
+        appendText(start, pos)
+    }
+
+    /// Appends `extra[start..<extra.count]` as text: to the last node when that is text of
+    /// `extra` ending at `start` (escapes and entities in a row, as in "\\*\\*…", make one node).
+    mutating func appendExtraText(from start: Int) {
+        let last = nodes.count - 1
+        if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, nodes[last].inExtra {
+            nodes[last].end = extra.count
+        } else {
+            nodes.append(Node(kind: .text, start: start, end: extra.count, inExtra: true))
+        }
     }
 
     private mutating func tokenize() {
@@ -178,6 +233,11 @@ struct InlineParser {
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
             case UInt8(ascii: "["):
                 pos += 1
+                // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all
+                // that can follow at once (see `nodes` in `parse`).
+                if brackets.count == brackets.capacity {
+                    InlineParser.reserve(&brackets, brackets.isEmpty ? 16 : brackets.count + src.count - pos + 2)
+                }
                 nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
                 let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
                 brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
@@ -193,7 +253,8 @@ struct InlineParser {
     }
 
     /// Where the run of characters from `start` that are not special ends.
-    private func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
+    @inline(__always)
+    func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
     /// in the text. Spaces at the end of the line and the start of the next are dropped.
@@ -202,7 +263,7 @@ struct InlineParser {
         // node: a plain run, which starts after the last special character.
         var spaces = 0
         while pos - spaces - 1 >= 0, src[pos - spaces - 1] == 0x20 { spaces += 1 }
-        if spaces > 0, let last = nodes.indices.last, nodes[last].kind == .text {
+        if spaces > 0, let last = nodes.indices.last, nodes[last].kind == .text, !nodes[last].inExtra {
             nodes[last].end -= min(spaces, nodes[last].end - nodes[last].start)
         }
         pos += 1
@@ -217,26 +278,38 @@ struct InlineParser {
     private mutating func handleBackslash() {
         pos += 1
         if pos < src.count, CharacterClass.isASCIIPunctuation(src[pos]) {
-            appendText(pos, pos + 1)
+            // The character goes to `extra`, where the next escaped one continues the same node.
+            InlineParser.reserve(&extra, 64)
+            extra.append(src[pos])
+            appendExtraText(from: extra.count - 1)
             pos += 1
         } else if pos < src.count, src[pos] == 0x0A {
             pos += 1
             nodes.append(Node(kind: .lineBreak, start: pos, end: pos))
             skipLineIndent()
         } else {
-            appendText(pos - 1, pos)
+            // A backslash that stays text: the source text needs escaping after all.
+            contentIsUnescaped = false
+            appendLiteral(pos - 1, pos)
         }
     }
 
     private mutating func handleEntity() {
+        // No reference can start here unless an alphanumeric or "#" and a digit or "x" follows
+        // (the usual case for a lone "&", told without the decoder).
+        let next = UTF8Bytes.byte(src, pos + 1)
+        let third = UTF8Bytes.byte(src, pos + 2)
+        let possible = next == UInt8(ascii: "#")
+            ? (third >= UInt8(ascii: "0") && third <= UInt8(ascii: "9")) || third | 0x20 == UInt8(ascii: "x")
+            : (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
+        guard possible else { return appendLiteral(pos, pos + 1) }
         InlineParser.reserve(&extra, 64)
         let start = extra.count
         if let length = EntityDecoder.decode(src, at: pos, into: &extra) {
-            nodes.append(Node(kind: .text, start: start, end: extra.count, inExtra: true))
+            appendExtraText(from: start)
             pos += length
         } else {
-            appendText(pos, pos + 1)
-            pos += 1
+            appendLiteral(pos, pos + 1)
         }
     }
 
@@ -247,7 +320,7 @@ struct InlineParser {
         if !backticks.isBuilt { backticks.build(src, from: start) }
         // The next run of exactly this length after `start` closes the span.
         guard let close = backticks.closer(after: start, length: length) else {
-            appendText(start, pos)
+            appendLiteral(start, pos)
             return
         }
         // Line breaks read as spaces; one space is stripped from each end when both have one
@@ -266,14 +339,7 @@ struct InlineParser {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
         let count = pos - start
-        // cmark-gfm's strikethrough makes `~` transparent here: the neighbours are the first
-        // characters past any run of tildes (none at all means the start / end of the text).
-        var beforeIndex = start
-        while beforeIndex > 0, src[beforeIndex - 1] == UInt8(ascii: "~") { beforeIndex -= 1 }
-        var afterIndex = pos
-        while afterIndex < src.count, src[afterIndex] == UInt8(ascii: "~") { afterIndex += 1 }
-        let b = CharacterClass.flank(src, before: beforeIndex)
-        let a = CharacterClass.flank(src, at: afterIndex)
+        let (b, a) = flanks(start, pos)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
         let rightFlanking = b != .space && (b != .punctuation || a != .other)
         let canOpen: Bool
@@ -288,12 +354,41 @@ struct InlineParser {
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
-        InlineParser.reserve(&delimiters, src.count / 8 + 4)
+        // Room for all the runs that can follow (one every two bytes at most; see `nodes`).
+        InlineParser.reserve(&delimiters, (src.count - pos) / 2 + 4)
         delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
                                     canOpen: canOpen, canClose: canClose))
         let index = delimiters.count - 1
         if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
         lastDelimiter = index
+    }
+
+    /// The classes of the characters before `start` and at `end` (a delimiter run's neighbours).
+    /// cmark-gfm's strikethrough makes `~` transparent here: the neighbours are the first
+    /// characters past any run of tildes (none at all means the start / end of the text). An
+    /// ASCII neighbour other than `~` (the usual case) is classed from its byte at once.
+    @inline(__always)
+    private func flanks(_ start: Int, _ end: Int) -> (before: FlankClass, after: FlankClass) {
+        let b: FlankClass, a: FlankClass
+        if start == 0 {
+            b = .space
+        } else if src[start - 1] < 0x80, src[start - 1] != UInt8(ascii: "~") {
+            b = CharacterClass.flankASCII(src[start - 1])
+        } else {
+            var beforeIndex = start
+            while beforeIndex > 0, src[beforeIndex - 1] == UInt8(ascii: "~") { beforeIndex -= 1 }
+            b = CharacterClass.flank(src, before: beforeIndex)
+        }
+        if end >= src.count {
+            a = .space
+        } else if src[end] < 0x80, src[end] != UInt8(ascii: "~") {
+            a = CharacterClass.flankASCII(src[end])
+        } else {
+            var afterIndex = end
+            while afterIndex < src.count, src[afterIndex] == UInt8(ascii: "~") { afterIndex += 1 }
+            a = CharacterClass.flank(src, at: afterIndex)
+        }
+        return (b, a)
     }
 
     /// `<u>`, `</u>`, `<color=#rrggbb>`, `</color>`, `<@uid:UID>`, `<br>`; any other `<` is text.
@@ -330,8 +425,7 @@ struct InlineParser {
         default:
             break
         }
-        appendText(pos, pos + 1)
-        pos += 1
+        appendLiteral(pos, pos + 1)
     }
 
     private func matches(_ literal: StaticString) -> Bool {
