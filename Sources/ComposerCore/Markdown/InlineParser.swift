@@ -177,9 +177,16 @@ struct InlineParser {
         InlineParser.reserve(&marks, src.count / 2 + 8)
     }
 
+    /// Room for `count` elements, reserved at once up to `maxReserved` (past it the array grows by
+    /// doubling as it fills): the upper bounds are counted per byte of content, and a paragraph
+    /// near the input limit would otherwise ask for gigabytes of address space up front.
     static func reserve<T>(_ array: inout [T], _ count: Int) {
-        if array.capacity < count { array.reserveCapacity(count) }
+        let wanted = Swift.min(count, maxReserved)
+        if array.capacity < wanted { array.reserveCapacity(wanted) }
     }
+
+    /// A million elements: a paragraph of up to about a megabyte reserves its buffers once.
+    static let maxReserved = 1 << 20
 
     // MARK: Tokenizing
 
