@@ -3,7 +3,8 @@
  *
  *   1. heap per draft (editing_heap.c, in a forked child, first);
  *   2. insert "x" / backspace / toggle bold on a word, at the middle of a generated formatted draft of
- *      4 KiB, 64 KiB and 1 MiB, each without and with a listener, every call timed on its own;
+ *      4 KiB, 64 KiB and 1 MiB, without and with a listener (two drafts called in turn), every call
+ *      timed on its own;
  *   3. mc_draft_length against a no-op C function of this binary;
  *   4. two threads typing into two drafts against one thread doing both drafts' work (each draft
  *      created, typed into and freed by the thread that uses it), beside the same for plain C work
@@ -34,10 +35,13 @@ static const char *const OP_NAMES[NOPS] = {"insert \"x\"", "backspace", "toggle 
 static const int64_t SIZES[NSIZES] = {4 * 1024, 64 * 1024, 1024 * 1024};
 static const char *const SIZE_NAMES[NSIZES] = {"4 KiB", "64 KiB", "1 MiB"};
 
-/* Per cell (size, listener or not): pairs of calls (insert then backspace; toggle on then off) so the
-   draft ends each pair as it began. At least MIN_PAIRS, then until the budget or MAX_PAIRS.
-   Alternating makes every insert a new undo step (characters typed in a row would coalesce into
-   one), so an undo step's cost is part of each keystroke, as when a user types and corrects. */
+/* Per size: pairs of calls (insert then backspace; toggle on then off) so the draft ends each pair as
+   it began, on two drafts of the same text, one without a listener and one with, in turn: the two
+   cells are measured side by side, so a slow moment of the machine falls on both alike (measured one
+   after the other, a cell could land on a slow second and the ratio with it). At least MIN_PAIRS,
+   then until the budget or MAX_PAIRS on each. Alternating makes every insert a new undo step
+   (characters typed in a row would coalesce into one), so an undo step's cost is part of each
+   keystroke, as when a user types and corrects. */
 #define CELL_BUDGET_NS 1.5e9
 enum { MIN_PAIRS = 4, MAX_PAIRS = 20000, WARMUP_PAIRS = 2 };
 
@@ -63,7 +67,8 @@ typedef struct {
 /* results[size][listener][op] */
 static op_result results[NSIZES][2][NOPS];
 
-static double *samples[NOPS]; /* 2 x MAX_PAIRS per op: a toggle pair gives two samples of one op */
+/* samples[listener][op]: 2 x MAX_PAIRS each (a toggle pair gives two samples of one op) */
+static double *samples[2][NOPS];
 
 /* Calls op once, timed alone; the listener (if any) runs inside the call and is timed with it. */
 static double timed_call(mc_draft *d, const bench_doc *doc, int op, payload_counter *counter, op_result *r) {
@@ -88,61 +93,73 @@ static double timed_call(mc_draft *d, const bench_doc *doc, int op, payload_coun
     return t1 - t0;
 }
 
-/* Runs pairs of (first, second) until the budget, storing each call's time in its op's samples
-   (both ops' samples in samples[first] for a toggle, whose two calls are the same op). */
-static void run_pairs(mc_draft *d, const bench_doc *doc, int first, int second, payload_counter *counter,
-                      op_result *r_first, op_result *r_second) {
+/* Runs pairs of (first, second) on drafts[0] (no listener) and drafts[1] (listener) in turn until
+   the budget, storing each call's time in its draft's and op's samples (both calls of a toggle pair
+   in samples[l][first]); r[listener][op] gets the results. */
+static void run_pairs(mc_draft *const drafts[2], const bench_doc *doc, int first, int second, payload_counter *counter,
+                      op_result r[2][NOPS]) {
     op_result scratch = {0};
-    for (int i = 0; i < WARMUP_PAIRS; i++) { /* first calls: lazy state, typing start, caches */
-        timed_call(d, doc, first, counter, &scratch);
-        timed_call(d, doc, second, counter, &scratch);
-    }
-    size_t n_first = 0, n_second = 0;
-    double *s_first = samples[first], *s_second = first == second ? samples[first] : samples[second];
-    double start = bench_now_ns();
-    for (int pairs = 0; pairs < MAX_PAIRS && (pairs < MIN_PAIRS || bench_now_ns() - start < CELL_BUDGET_NS); pairs++) {
-        s_first[n_first++] = timed_call(d, doc, first, counter, r_first);
-        double t = timed_call(d, doc, second, counter, r_second);
-        if (first == second) {
-            s_first[n_first++] = t;
-        } else {
-            s_second[n_second++] = t;
+    for (int l = 0; l < 2; l++) {
+        for (int i = 0; i < WARMUP_PAIRS; i++) { /* first calls: lazy state, typing start, caches */
+            timed_call(drafts[l], doc, first, counter, &scratch);
+            timed_call(drafts[l], doc, second, counter, &scratch);
         }
     }
-    r_first->stats = bench_summarize(s_first, n_first);
-    if (first != second) {
-        r_second->stats = bench_summarize(s_second, n_second);
+    size_t n_first[2] = {0, 0}, n_second[2] = {0, 0};
+    double start = bench_now_ns();
+    for (int pairs = 0; pairs < MAX_PAIRS && (pairs < MIN_PAIRS || bench_now_ns() - start < 2 * CELL_BUDGET_NS); pairs++) {
+        for (int l = 0; l < 2; l++) {
+            samples[l][first][n_first[l]++] = timed_call(drafts[l], doc, first, counter, &r[l][first]);
+            double t = timed_call(drafts[l], doc, second, counter, &r[l][second]);
+            if (first == second) {
+                samples[l][first][n_first[l]++] = t;
+            } else {
+                samples[l][second][n_second[l]++] = t;
+            }
+        }
+    }
+    for (int l = 0; l < 2; l++) {
+        r[l][first].stats = bench_summarize(samples[l][first], n_first[l]);
+        if (first != second) {
+            r[l][second].stats = bench_summarize(samples[l][second], n_second[l]);
+        }
     }
 }
 
 static void bench_keystrokes(void) {
-    for (int op = 0; op < NOPS; op++) {
-        samples[op] = bench_xmalloc(sizeof(double) * 2 * MAX_PAIRS);
+    for (int l = 0; l < 2; l++) {
+        for (int op = 0; op < NOPS; op++) {
+            samples[l][op] = bench_xmalloc(sizeof(double) * 2 * MAX_PAIRS);
+        }
     }
     for (int s = 0; s < NSIZES; s++) {
         bench_doc doc = bench_make_doc(42 + (uint64_t)s, SIZES[s]);
-        mc_draft *d = NULL;
-        bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
-        double t0 = bench_now_ns();
-        bench_check(mc_draft_load_document(d, doc.json), "mc_draft_load_document");
-        double load_ns = bench_now_ns() - t0;
-        bench_check(mc_draft_set_selection(d, doc.caret, doc.caret), "mc_draft_set_selection");
+        mc_draft *drafts[2] = {NULL, NULL};
+        double load_ns = 0;
         payload_counter counter = {0, 0};
-        for (int listener = 0; listener < 2; listener++) {
-            bench_check(mc_draft_set_listener(d, listener ? count_payload : NULL, &counter), "mc_draft_set_listener");
-            op_result *r = results[s][listener];
-            memset(r, 0, sizeof(op_result) * NOPS);
-            run_pairs(d, &doc, OP_INSERT, OP_BACKSPACE, &counter, &r[OP_INSERT], &r[OP_BACKSPACE]);
-            run_pairs(d, &doc, OP_TOGGLE, OP_TOGGLE, &counter, &r[OP_TOGGLE], &r[OP_TOGGLE]);
+        for (int l = 0; l < 2; l++) {
+            bench_check(mc_draft_new(NULL, &drafts[l]), "mc_draft_new");
+            double t0 = bench_now_ns();
+            bench_check(mc_draft_load_document(drafts[l], doc.json), "mc_draft_load_document");
+            if (l == 0) {
+                load_ns = bench_now_ns() - t0;
+            }
+            bench_check(mc_draft_set_selection(drafts[l], doc.caret, doc.caret), "mc_draft_set_selection");
         }
-        bench_check(mc_draft_set_listener(d, NULL, NULL), "mc_draft_set_listener");
+        bench_check(mc_draft_set_listener(drafts[1], count_payload, &counter), "mc_draft_set_listener");
+        memset(results[s], 0, sizeof results[s]);
+        run_pairs(drafts, &doc, OP_INSERT, OP_BACKSPACE, &counter, results[s]);
+        run_pairs(drafts, &doc, OP_TOGGLE, OP_TOGGLE, &counter, results[s]);
+        bench_check(mc_draft_set_listener(drafts[1], NULL, NULL), "mc_draft_set_listener");
 
-        /* Every pair undoes itself: the draft must be where it started, else the numbers lie. */
-        int64_t length = 0, anchor = 0, focus = 0;
-        bench_check(mc_draft_length(d, &length), "mc_draft_length");
-        bench_check(mc_draft_selection(d, &anchor, &focus), "mc_draft_selection");
-        if (length != doc.length || anchor != doc.caret || focus != doc.caret) {
-            bench_fail("the draft changed over insert/backspace and toggle pairs");
+        /* Every pair undoes itself: each draft must be where it started, else the numbers lie. */
+        for (int l = 0; l < 2; l++) {
+            int64_t length = 0, anchor = 0, focus = 0;
+            bench_check(mc_draft_length(drafts[l], &length), "mc_draft_length");
+            bench_check(mc_draft_selection(drafts[l], &anchor, &focus), "mc_draft_selection");
+            if (length != doc.length || anchor != doc.caret || focus != doc.caret) {
+                bench_fail("a draft changed over insert/backspace and toggle pairs");
+            }
         }
 
         char a[32];
@@ -164,11 +181,14 @@ static void bench_keystrokes(void) {
             printf("\n");
         }
         fflush(stdout);
-        mc_draft_free(d);
+        mc_draft_free(drafts[0]);
+        mc_draft_free(drafts[1]);
         bench_free_doc(&doc);
     }
-    for (int op = 0; op < NOPS; op++) {
-        free(samples[op]);
+    for (int l = 0; l < 2; l++) {
+        for (int op = 0; op < NOPS; op++) {
+            free(samples[l][op]);
+        }
     }
 }
 
