@@ -34,6 +34,16 @@ enum EntityDecoder {
         return i + 1 - start
     }
 
+    /// Whether a reference can start at `start` (an `&`): an alphanumeric follows, or `#` and a
+    /// digit or `x`. What `decode` needs first, told from two bytes.
+    @inline(__always)
+    static func mayStartReference(_ src: [UInt8], at start: Int) -> Bool {
+        let next = UTF8Bytes.byte(src, start + 1)
+        guard next == UInt8(ascii: "#") else { return isAlphanumeric(next) }
+        let third = UTF8Bytes.byte(src, start + 2)
+        return digit(third, hex: false) != nil || third == UInt8(ascii: "x") || third == UInt8(ascii: "X")
+    }
+
     private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
         switch b {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))

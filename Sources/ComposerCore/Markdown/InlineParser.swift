@@ -190,16 +190,17 @@ struct InlineParser {
 
     // MARK: Tokenizing
 
-    /// Appends `src[start..<end]` as text: to the last node when that is source text ending at
-    /// `start` (a run of `&`, `]`, `<` that stay text, as in "&#&#…" or "]]]…", makes one node,
-    /// not one per character).
+    /// Appends `start..<end` of `src` (of `extra` when `inExtra`) as text: to the last node when
+    /// that is text of the same buffer ending at `start` (a run of `&`, `]`, `<` that stay text, as
+    /// in "&#&#…" or "]]]…", or escapes in a row, as in "\\*\\*…", make one node, not one per
+    /// character).
     @inline(__always)
-    mutating func appendText(_ start: Int, _ end: Int) {
+    mutating func appendText(_ start: Int, _ end: Int, inExtra: Bool = false) {
         let last = nodes.count - 1
-        if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, !nodes[last].inExtra {
+        if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, nodes[last].inExtra == inExtra {
             nodes[last].end = end
         } else {
-            nodes.append(Node(kind: .text, start: start, end: end))
+            nodes.append(Node(kind: .text, start: start, end: end, inExtra: inExtra))
         }
     }
 
@@ -216,17 +217,6 @@ struct InlineParser {
             pos = plainRunEnd(from: end + 2)
         }
         appendText(start, pos)
-    }
-
-    /// Appends `extra[start..<extra.count]` as text: to the last node when that is text of
-    /// `extra` ending at `start` (escapes and entities in a row, as in "\\*\\*…", make one node).
-    mutating func appendExtraText(from start: Int) {
-        let last = nodes.count - 1
-        if last >= mergeFloor, nodes[last].end == start, nodes[last].kind == .text, nodes[last].inExtra {
-            nodes[last].end = extra.count
-        } else {
-            nodes.append(Node(kind: .text, start: start, end: extra.count, inExtra: true))
-        }
     }
 
     private mutating func tokenize() {
@@ -288,7 +278,7 @@ struct InlineParser {
             // The character goes to `extra`, where the next escaped one continues the same node.
             InlineParser.reserve(&extra, 64)
             extra.append(src[pos])
-            appendExtraText(from: extra.count - 1)
+            appendText(extra.count - 1, extra.count, inExtra: true)
             pos += 1
         } else if pos < src.count, src[pos] == 0x0A {
             pos += 1
@@ -302,18 +292,12 @@ struct InlineParser {
     }
 
     private mutating func handleEntity() {
-        // No reference can start here unless an alphanumeric or "#" and a digit or "x" follows
-        // (the usual case for a lone "&", told without the decoder).
-        let next = UTF8Bytes.byte(src, pos + 1)
-        let third = UTF8Bytes.byte(src, pos + 2)
-        let possible = next == UInt8(ascii: "#")
-            ? (third >= UInt8(ascii: "0") && third <= UInt8(ascii: "9")) || third | 0x20 == UInt8(ascii: "x")
-            : (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z")) || (next >= UInt8(ascii: "0") && next <= UInt8(ascii: "9"))
-        guard possible else { return appendLiteral(pos, pos + 1) }
+        // A lone "&" (the usual case) is told without a buffer reserved or the decoder called.
+        guard EntityDecoder.mayStartReference(src, at: pos) else { return appendLiteral(pos, pos + 1) }
         InlineParser.reserve(&extra, 64)
         let start = extra.count
         if let length = EntityDecoder.decode(src, at: pos, into: &extra) {
-            appendExtraText(from: start)
+            appendText(start, extra.count, inExtra: true)
             pos += length
         } else {
             appendLiteral(pos, pos + 1)
