@@ -38,12 +38,7 @@ extension BlockParser {
     /// (`>`, a list marker, a fence, `<p></p>`; each allows no more indent). Most lines of prose
     /// start with none, and skip every marker scan.
     mutating func mayStartBlock(_ line: Int) -> Bool {
-        var i = line
-        var columns = 0
-        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
-            columns += src[i] == 0x20 ? 1 : 4 - columns % 4
-            i += 1
-        }
+        let (i, columns) = firstCharacter(line)
         guard i < lineEnd else { return true }
         guard columns <= 3 else { return false }
         switch src[i] {
@@ -53,6 +48,19 @@ extension BlockParser {
         default:
             return false
         }
+    }
+
+    /// The first character after the spaces and tabs from `line` on (`lineEnd` when only they
+    /// follow), and the columns they take (a tab counts to the next multiple of 4).
+    @inline(__always)
+    mutating func firstCharacter(_ line: Int) -> (at: Int, columns: Int) {
+        var i = line
+        var columns = 0
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
+            columns += src[i] == 0x20 ? 1 : 4 - columns % 4
+            i += 1
+        }
+        return (i, columns)
     }
 
     /// Whether only spaces and tabs follow `line` on the line being processed.
@@ -88,8 +96,13 @@ extension BlockParser {
         guard indentation(line) <= 3 else { return nil }
         let rest = skipSpaces(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
-        let after = rest + 1
-        return after < lineEnd && LineScan.isSpaceOrTab(src[after]) ? after + 1 : after
+        return afterQuoteMarker(rest)
+    }
+
+    /// Past the `>` at `at` and the one space or tab after it, if any.
+    @inline(__always)
+    mutating func afterQuoteMarker(_ at: Int) -> Int {
+        at + 1 < lineEnd && LineScan.isSpaceOrTab(src[at + 1]) ? at + 2 : at + 1
     }
 
     /// A list marker after at most three spaces. The last answer is kept: a line that starts an

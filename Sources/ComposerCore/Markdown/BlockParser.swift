@@ -250,12 +250,7 @@ struct BlockParser<Output: ParseOutput> {
         while true {
             // Only the scans the first character can start: every marker allows at most three
             // columns of indent (so no tab: one counts to column 4).
-            var first = line
-            var columns = 0
-            while first < lineEnd, LineScan.isSpaceOrTab(src[first]) {
-                columns += src[first] == 0x20 ? 1 : 4 - columns % 4
-                first += 1
-            }
+            let (first, columns) = firstCharacter(line)
             if first == lineEnd {
                 if leaf == .paragraph || leaf == .emptyLines { closeLeaf() }
                 return
@@ -264,10 +259,10 @@ struct BlockParser<Output: ParseOutput> {
             let mayBeItem: Bool
             switch src[first] {
             case UInt8(ascii: ">"):
-                // `quoteMarker(line)`: the marker and one space or tab.
+                // `quoteMarker(line)`, its indent already passed.
                 open(.quote)
                 openedOnThisLine = true
-                line = first + 1 < lineEnd && LineScan.isSpaceOrTab(src[first + 1]) ? first + 2 : first + 1
+                line = afterQuoteMarker(first)
                 // `>` right after: a quote in the one just opened, alike, so one more of its run
                 // (what `open(.quote)` would do, without the scans).
                 line = nestedQuotes(line)
@@ -328,10 +323,7 @@ struct BlockParser<Output: ParseOutput> {
             }
             return (at, nested)
         }
-        if nested > 0 {
-            runs[runs.count - 1].count += nested
-            containerCount += nested
-        }
+        deepenInnermostRun(by: nested)
         return at
     }
 
@@ -362,11 +354,16 @@ struct BlockParser<Output: ParseOutput> {
             }
             return (at, nested)
         }
-        if nested > 0 {
-            runs[runs.count - 1].count += nested
-            containerCount += nested
-        }
+        deepenInnermostRun(by: nested)
         return at
+    }
+
+    /// `n` more containers alike to the innermost one, opened inside it: one more count of its run
+    /// (what `open` does for each, without comparing them).
+    mutating func deepenInnermostRun(by n: Int) {
+        guard n > 0, !runs.isEmpty else { return }
+        runs[runs.count - 1].count += n
+        containerCount += n
     }
 
     /// A list item that would start a new list can interrupt a paragraph only when it is not empty
