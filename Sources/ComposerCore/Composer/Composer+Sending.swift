@@ -98,9 +98,12 @@ extension Composer {
             // Cheap on every keystroke: scans only the whitespace at the start, and at the end only
             // when a length limit needs the trimmed length; never builds the outgoing document.
             let count = document.count
+            var first = 0
             // Text that starts with a character (the usual case) costs no descent.
-            var first = document.firstScalar.map { $0.isWhitespace ? 1 : 0 } ?? 0
-            while first > 0, first < count, document.scalar(at: first).isWhitespace { first += 1 }
+            if document.firstScalar?.isWhitespace == true {
+                first = 1
+                while first < count, document.scalar(at: first).isWhitespace { first += 1 }
+            }
             let hasText = first < count
             if !hasText, tray.isEmpty, !mode.isEditingMedia { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
