@@ -138,3 +138,36 @@ import Testing
         }
     }
 }
+
+@Suite struct ByteCursorTests {
+    /// Every digit count, both signs, the edges of two-digit steps: what `String` prints.
+    @Test func decimalsAsStringPrintsThem() {
+        var values: [Int] = [0, 1, 9, 10, 11, 42, 99, 100, 101, 999, 1000, 1001, 65538, Int.max, Int.min, Int.min + 1, -1, -10]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, power / 2 + 7]
+        }
+        for value in values {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
+                guard let base = room.baseAddress else { return }
+                var w = ByteCursor(base: base, capacity: room.count)
+                w.putDecimal(value)
+                #expect(String(decoding: UnsafeBufferPointer(start: base, count: w.count), as: UTF8.self) == String(value))
+            }
+        }
+    }
+
+    /// A number that does not fit is dropped whole: nothing is written past the room.
+    @Test func aDecimalThatDoesNotFitIsDropped() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { room in
+            guard let base = room.baseAddress else { return }
+            room.initialize(repeating: 0xEE)
+            var w = ByteCursor(base: base, capacity: 4)
+            w.putDecimal(12)
+            w.putDecimal(345)
+            #expect(w.count == 2)
+            #expect(Array(room) == [0x31, 0x32, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE])
+        }
+    }
+}

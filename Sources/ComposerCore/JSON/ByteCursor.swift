@@ -35,24 +35,52 @@ struct ByteCursor {
         }
     }
 
-    /// A decimal integer.
+    /// A decimal integer, two digits a step (a span's offsets are most of the digits a
+    /// document's JSON holds).
     mutating func putDecimal(_ value: Int) {
         if value < 0 { put(UInt8(ascii: "-")) }
         var v = value.magnitude
-        var digits = 1
-        var rest = v
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
+        let digits = ByteCursor.decimalDigits(v)
         guard digits <= capacity - count else { return }
         var k = count + digits
-        repeat {
-            k -= 1
-            base[k] = UInt8(truncatingIfNeeded: v % 10) &+ 0x30
-            v /= 10
-        } while v > 0
+        ByteCursor.digitPairs.withUTF8Buffer { pairs in
+            while v >= 100 {
+                let pair = 2 &* Int(truncatingIfNeeded: v % 100)
+                v /= 100
+                k -= 2
+                base[k] = pairs[pair]
+                base[k + 1] = pairs[pair + 1]
+            }
+            if v >= 10 {
+                let pair = 2 &* Int(truncatingIfNeeded: v)
+                base[k - 2] = pairs[pair]
+                base[k - 1] = pairs[pair + 1]
+            } else {
+                base[k - 1] = UInt8(truncatingIfNeeded: v) &+ 0x30
+            }
+        }
         count += digits
+    }
+
+    /// "00" to "99": the two digits of each number below 100.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// How many decimal digits `v` takes.
+    @inline(__always)
+    static func decimalDigits(_ v: UInt) -> Int {
+        var digits = 1
+        var rest = v
+        while rest >= 10_000 {
+            rest /= 10_000
+            digits += 4
+        }
+        if rest >= 1_000 { return digits + 3 }
+        if rest >= 100 { return digits + 2 }
+        return rest >= 10 ? digits + 1 : digits
     }
 
     /// `#rrggbb`.

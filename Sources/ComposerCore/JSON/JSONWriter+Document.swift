@@ -23,37 +23,65 @@ extension JSONWriter {
     }
 
     /// The `spans` array of the document JSON, from canonical spans and the values they point
-    /// into. Written through a `ByteCursor` into room for an upper bound of its size, then
-    /// appended at once: a span costs a few stores per byte instead of five array appends.
+    /// into. Written through a `ByteCursor` into a small buffer that is appended to `out` each
+    /// time it fills: a span costs a few stores per byte instead of five array appends, and a
+    /// message with many spans needs no buffer of its spans' whole size (touching the fresh pages
+    /// of one cost more than writing into it).
     static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout [UInt8]) {
-        var bound = 2
-        for span in spans { bound += ByteCursor.spanBound + values.valueBound(span) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in
+        // Most spans take 35-45 bytes: room for them at once, so `out` grows once at most.
+        out.reserveCapacity(out.count + 40 * spans.count + 2)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spanChunk) { room in
             guard let base = room.baseAddress else { return }
             var w = ByteCursor(base: base, capacity: room.count)
             w.put(UInt8(ascii: "["))
             for (i, span) in spans.enumerated() {
-                w.put(i == 0 ? "{\"start\":" : ",{\"start\":")
-                w.putDecimal(span.start)
-                w.put(",\"end\":")
-                w.putDecimal(span.end)
-                w.put(span.kind.jsonMembers)
-                switch span.kind {
-                case .link:
-                    values.writeLink(span.key, to: &w)
-                    w.put(UInt8(ascii: "}"))
-                case .color:
-                    w.putColor(span.key & 0xFF_FFFF)
-                    w.put("\"}")
-                case .mention:
-                    values.writeMention(span.key, to: &w)
-                    w.put(UInt8(ascii: "}"))
-                default:
-                    break
+                let bound = ByteCursor.spanBound + values.valueBound(span)
+                if bound > w.capacity - w.count {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
+                    w = ByteCursor(base: base, capacity: room.count)
+                }
+                if bound <= w.capacity {
+                    writeSpan(span, first: i == 0, values: values, to: &w)
+                } else {
+                    // A span with a value longer than the buffer (a long link): room of its own.
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { own in
+                        guard let ownBase = own.baseAddress else { return }
+                        var large = ByteCursor(base: ownBase, capacity: own.count)
+                        writeSpan(span, first: i == 0, values: values, to: &large)
+                        out.append(contentsOf: UnsafeBufferPointer(start: ownBase, count: large.count))
+                    }
                 }
             }
             w.put(UInt8(ascii: "]"))
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
+        }
+    }
+
+    /// The bytes `writeSpans` writes at a time (a few dozen spans).
+    private static let spanChunk = 2048
+
+    /// One span's object, with the comma before it unless it is the first.
+    @inline(__always)
+    private static func writeSpan<Values: SpanValues>(_ span: FlatSpan, first: Bool, values: Values, to w: inout ByteCursor) {
+        // Literals one by one: each is then a constant-length copy, a few stores.
+        if !first { w.put(UInt8(ascii: ",")) }
+        w.put("{\"start\":")
+        w.putDecimal(span.start)
+        w.put(",\"end\":")
+        w.putDecimal(span.end)
+        w.put(span.kind.jsonMembers)
+        switch span.kind {
+        case .link:
+            values.writeLink(span.key, to: &w)
+            w.put(UInt8(ascii: "}"))
+        case .color:
+            w.putColor(span.key & 0xFF_FFFF)
+            w.put("\"}")
+        case .mention:
+            values.writeMention(span.key, to: &w)
+            w.put(UInt8(ascii: "}"))
+        default:
+            break
         }
     }
 }

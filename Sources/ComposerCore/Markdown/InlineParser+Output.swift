@@ -133,7 +133,14 @@ extension InlineParser {
                 var code = style
                 code.flags = [.code]
                 code.color = 0
-                output.appendCode(src[node.start..<node.end], style: code)
+                let text = src[node.start..<node.end]
+                // A backslash is literal in code (the content's flags do not cover it), and a
+                // line break reads as a space: without either, the text goes out as it is.
+                if contentIsUnescaped, !text.contains(where: { $0 == 0x0A || $0 == UInt8(ascii: "\\") }) {
+                    output.appendUnescaped(text, style: code, ascii: contentIsASCII)
+                } else {
+                    output.appendCode(text, style: code)
+                }
             case .mention:
                 style.link = 0
                 output.appendMention(uid: extra[node.start..<node.end], names: names, style: style, block: block)

@@ -54,12 +54,10 @@ struct SpanTracker {
     mutating func restyle(_ new: InlineStyle, at offset: Int) {
         guard new != style else { return }
         // Flags are bits 0-4 in the order of formats 0-4.
-        var flags = style.flags.rawValue ^ new.flags.rawValue
-        var k = 0
-        while flags != 0, k < 5 {
-            if flags & 1 != 0 { change(k, to: new, at: offset) }
-            flags >>= 1
-            k += 1
+        var flags = (style.flags.rawValue ^ new.flags.rawValue) & 0x1F
+        while flags != 0 {
+            change(flags.trailingZeroBitCount, to: new, at: offset)
+            flags &= flags &- 1
         }
         if style.link != new.link { change(5, to: new, at: offset) }
         if style.color != new.color { change(6, to: new, at: offset) }
