@@ -26,14 +26,25 @@ extension InlineParser {
         var strike: Int32 = 0
         /// Links never nest (no links inside links), so their ids add up to the one link open.
         var link: Int32 = 0
+
+        var isZero: Bool { strong | emphasis | strike | link == 0 }
     }
 
     /// Writes every node's text with its style into `output`. Emphasis, strong, strike and link
     /// marks come from `marks`; underline and colour from the paired tags, the innermost colour
     /// winning. Neighbouring source text of one style goes out as one piece.
     mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
-        // Each mark counts from its first node to its end; a mark reaching the last node needs
-        // no end.
+        addMarkDeltas()
+        // Nothing changes the nodes from here on: they are read through a pointer to the
+        // buffer, which a local reference keeps (no copy is made), while `self` stays free to
+        // change (link ids).
+        let nodes = self.nodes
+        nodes.withUnsafeBufferPointer { nodes in writeNodes(nodes, into: &output, block: block, names: names) }
+    }
+
+    /// Each mark counts from its first node to its end; a mark reaching the last node needs no
+    /// end.
+    private mutating func addMarkDeltas() {
         for mark in marks where mark.start < mark.end && mark.start < nodes.count {
             switch mark.kind {
             case .strong: nodes[mark.start].marks.strong &+= 1
@@ -49,6 +60,11 @@ extension InlineParser {
             case .link: nodes[mark.end].marks.link &-= Int32(truncatingIfNeeded: mark.link)
             }
         }
+    }
+
+    /// The walk of `flatten`.
+    private mutating func writeNodes<Output: ParseOutput>(_ nodes: UnsafeBufferPointer<Node>, into output: inout Output,
+                                                          block: BlockFormat?, names: [String: String]) {
         var running = MarkDelta()
         var underline = 0
         var colors: [UInt32] = []
@@ -62,8 +78,11 @@ extension InlineParser {
         // changed it (most nodes change nothing).
         var current = InlineStyle.plain
         var changed = false
-        for node in nodes {
-            if node.marks.strong | node.marks.emphasis | node.marks.strike != 0 || node.marks.link != 0 {
+        var i = 0
+        while i < nodes.count {
+            let node = nodes[i]
+            i += 1
+            if !node.marks.isZero {
                 running.strong &+= node.marks.strong
                 running.emphasis &+= node.marks.emphasis
                 running.strike &+= node.marks.strike
@@ -76,6 +95,12 @@ extension InlineParser {
                 // Source text continuing the pending text in the same style.
                 if !changed, pendingIsCurrent, node.start == pendingEnd, !node.inExtra {
                     pendingEnd = node.end
+                    // The nodes after it that do the same, in a tight loop ("*a *a …", "[a](…":
+                    // text split at every special character that stays text).
+                    while i < nodes.count, nodes[i].continuesSource(at: pendingEnd) {
+                        pendingEnd = nodes[i].end
+                        i += 1
+                    }
                     continue
                 }
             } else {
@@ -161,5 +186,14 @@ extension InlineParser {
         } else {
             output.append(src[range], style: style)
         }
+    }
+}
+
+extension InlineParser.Node {
+    /// Whether this node is source text starting at `offset` that changes no style: text, or a
+    /// delimiter or bracket that stayed text, with no mark starting or ending here.
+    @inline(__always)
+    func continuesSource(at offset: Int) -> Bool {
+        start == offset && !inExtra && marks.isZero && (kind == .text || kind == .delimiter || kind == .bracket)
     }
 }
