@@ -28,8 +28,11 @@ extension JSONWriter {
     /// message with many spans needs no buffer of its spans' whole size (touching the fresh pages
     /// of one cost more than writing into it).
     static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout [UInt8]) {
-        // Most spans take 35-45 bytes: room for them at once, so `out` grows once at most.
-        out.reserveCapacity(out.count + 40 * spans.count + 2)
+        // Room for them all at once (the spans of a dense paragraph are most of its JSON, and
+        // growing by doubling would copy them and touch fresh pages twice over).
+        var size = 2
+        for span in spans { size += spanSize(span) + values.valueBound(span) }
+        out.reserveCapacity(out.count + size)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spanChunk) { room in
             guard let base = room.baseAddress else { return }
             var w = ByteCursor(base: base, capacity: room.count)
@@ -55,6 +58,14 @@ extension JSONWriter {
             w.put(UInt8(ascii: "]"))
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
         }
+    }
+
+    /// What `writeSpan` writes for `span` before its value: `,{"start":`, the offsets, `,"end":`
+    /// and the format's members.
+    @inline(__always)
+    private static func spanSize(_ span: FlatSpan) -> Int {
+        let offsets = ByteCursor.decimalDigits(span.start.magnitude) + ByteCursor.decimalDigits(span.end.magnitude) + 2
+        return 18 + offsets + span.kind.jsonMembers.utf8CodeUnitCount
     }
 
     /// The bytes `writeSpans` writes at a time (a few dozen spans).
