@@ -18,6 +18,9 @@ struct BacktickIndex {
     /// Whether its buffers are small enough to keep between parses (see `InlineParserPool`).
     var isSmall: Bool { runs.capacity <= 1 << 13 && cursors.capacity <= 1 << 13 }
 
+    /// The bytes its buffers take (their capacity).
+    var bufferBytes: Int { runs.capacity * MemoryLayout<Run>.stride + cursors.capacity * MemoryLayout<Int>.stride }
+
     mutating func reset() {
         guard isBuilt else { return }
         isBuilt = false

@@ -35,36 +35,43 @@ extension InlineParser {
     /// winning. Neighbouring source text of one style goes out as one piece.
     mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         addMarkDeltas()
-        // Nothing changes the nodes from here on: they are read through a pointer to the
-        // buffer, which a local reference keeps (no copy is made), while `self` stays free to
-        // change (link ids).
+        // Nothing changes the nodes or their marks from here on: they are read through pointers
+        // to the buffers, which local references keep (no copy is made), while `self` stays free
+        // to change (link ids). Without marks, `deltas` is empty.
         let nodes = self.nodes
-        nodes.withUnsafeBufferPointer { nodes in writeNodes(nodes, into: &output, block: block, names: names) }
+        let deltas = self.markDeltas
+        nodes.withUnsafeBufferPointer { nodes in
+            deltas.withUnsafeBufferPointer { deltas in writeNodes(nodes, deltas, into: &output, block: block, names: names) }
+        }
     }
 
-    /// Each mark counts from its first node to its end; a mark reaching the last node needs no
-    /// end.
+    /// Counts in `markDeltas` each mark from its first node to its end (a mark reaching the last
+    /// node needs no end); leaves it empty when there are no marks.
     private mutating func addMarkDeltas() {
+        if !markDeltas.isEmpty { markDeltas.removeAll(keepingCapacity: true) }
+        guard !marks.isEmpty else { return }
+        markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count))
         for mark in marks where mark.start < mark.end && mark.start < nodes.count {
             switch mark.kind {
-            case .strong: nodes[mark.start].marks.strong &+= 1
-            case .emphasis: nodes[mark.start].marks.emphasis &+= 1
-            case .strike: nodes[mark.start].marks.strike &+= 1
-            case .link: nodes[mark.start].marks.link &+= Int32(truncatingIfNeeded: mark.link)
+            case .strong: markDeltas[mark.start].strong &+= 1
+            case .emphasis: markDeltas[mark.start].emphasis &+= 1
+            case .strike: markDeltas[mark.start].strike &+= 1
+            case .link: markDeltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
             }
             guard mark.end < nodes.count else { continue }
             switch mark.kind {
-            case .strong: nodes[mark.end].marks.strong &-= 1
-            case .emphasis: nodes[mark.end].marks.emphasis &-= 1
-            case .strike: nodes[mark.end].marks.strike &-= 1
-            case .link: nodes[mark.end].marks.link &-= Int32(truncatingIfNeeded: mark.link)
+            case .strong: markDeltas[mark.end].strong &-= 1
+            case .emphasis: markDeltas[mark.end].emphasis &-= 1
+            case .strike: markDeltas[mark.end].strike &-= 1
+            case .link: markDeltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
             }
         }
     }
 
     /// The walk of `flatten`.
-    private mutating func writeNodes<Output: ParseOutput>(_ nodes: UnsafeBufferPointer<Node>, into output: inout Output,
-                                                          block: BlockFormat?, names: [String: String]) {
+    private mutating func writeNodes<Output: ParseOutput>(_ nodes: UnsafeBufferPointer<Node>, _ deltas: UnsafeBufferPointer<MarkDelta>,
+                                                          into output: inout Output, block: BlockFormat?, names: [String: String]) {
+        let hasMarks = deltas.count == nodes.count
         var running = MarkDelta()
         var underline = 0
         var colors: [UInt32] = []
@@ -81,14 +88,14 @@ extension InlineParser {
         var i = 0
         while i < nodes.count {
             let node = nodes[i]
-            i += 1
-            if !node.marks.isZero {
-                running.strong &+= node.marks.strong
-                running.emphasis &+= node.marks.emphasis
-                running.strike &+= node.marks.strike
-                running.link &+= node.marks.link
+            if hasMarks, !deltas[i].isZero {
+                running.strong &+= deltas[i].strong
+                running.emphasis &+= deltas[i].emphasis
+                running.strike &+= deltas[i].strike
+                running.link &+= deltas[i].link
                 changed = true
             }
+            i += 1
             // Text first: most nodes are text, and a test is cheaper than the switch's jump.
             if node.kind == .text || node.kind == .delimiter || node.kind == .bracket {
                 if node.start == node.end { continue }
@@ -97,7 +104,7 @@ extension InlineParser {
                     pendingEnd = node.end
                     // The nodes after it that do the same, in a tight loop ("*a *a …", "[a](…":
                     // text split at every special character that stays text).
-                    while i < nodes.count, nodes[i].continuesSource(at: pendingEnd) {
+                    while i < nodes.count, nodes[i].continuesSource(at: pendingEnd), !hasMarks || deltas[i].isZero {
                         pendingEnd = nodes[i].end
                         i += 1
                     }
@@ -190,10 +197,10 @@ extension InlineParser {
 }
 
 extension InlineParser.Node {
-    /// Whether this node is source text starting at `offset` that changes no style: text, or a
-    /// delimiter or bracket that stayed text, with no mark starting or ending here.
+    /// Whether this node is source text starting at `offset`: text, or a delimiter or bracket
+    /// that stayed text (it continues the text before it if no mark starts or ends here).
     @inline(__always)
     func continuesSource(at offset: Int) -> Bool {
-        start == offset && !inExtra && marks.isZero && (kind == .text || kind == .delimiter || kind == .bracket)
+        start == offset && !inExtra && (kind == .text || kind == .delimiter || kind == .bracket)
     }
 }

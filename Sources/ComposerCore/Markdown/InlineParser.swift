@@ -16,26 +16,37 @@ struct InlineParser {
         case lineBreak
     }
 
-    /// 40 bytes (fields largest first): a paragraph dense with syntax has a node every byte or
-    /// two, so their size is most of the memory its parse touches.
+    /// 16 bytes: a paragraph dense with syntax has a node every byte or two, so their size is
+    /// most of the memory its parse touches. Offsets are stored in 32 bits (no input is 2^31
+    /// bytes long: see `Limits.maxInputBytes`; `extra` holds no more than the source it decodes),
+    /// and the marks starting and ending at a node are counted apart, in `markDeltas`, only for
+    /// paragraphs that have marks.
     struct Node {
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
-        var start: Int
-        var end: Int
-        /// The marks starting (+) and ending (-) here (see `flatten`).
-        var marks = MarkDelta()
+        private var storedStart: Int32
+        private var storedEnd: Int32
         /// A colour tag's RGB value.
         var rgb: UInt32 = 0
         var kind: NodeKind
         var inExtra = false
 
         init(kind: NodeKind, start: Int, end: Int, inExtra: Bool = false, rgb: UInt32 = 0) {
-            self.start = start
-            self.end = end
+            storedStart = Int32(truncatingIfNeeded: start)
+            storedEnd = Int32(truncatingIfNeeded: end)
             self.rgb = rgb
             self.kind = kind
             self.inExtra = inExtra
+        }
+
+        var start: Int {
+            @inline(__always) get { Int(storedStart) }
+            @inline(__always) set { storedStart = Int32(truncatingIfNeeded: newValue) }
+        }
+
+        var end: Int {
+            @inline(__always) get { Int(storedEnd) }
+            @inline(__always) set { storedEnd = Int32(truncatingIfNeeded: newValue) }
         }
     }
 
@@ -93,6 +104,9 @@ struct InlineParser {
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
     var marks: [Mark] = []
+    /// The marks starting (+) and ending (-) at each node, filled by `flatten` when there are
+    /// marks (see `Node`).
+    var markDeltas: [MarkDelta] = []
     /// Text is appended to the last node when it continues it (see `appendText`), but not to a
     /// node below this index: the last node of a link's text, which the link ends after.
     var mergeFloor = 0
