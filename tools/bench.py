@@ -49,6 +49,7 @@ MC_FLAG_PROTECT = 1
 
 SUSPECT_RATIO = 10.0  # pathological / plain at the same size
 SUSPECT_GROWTH = 6.0  # time(4x size) / time(size); linear is ~4x
+DONE_RATIO = 5.0  # what the wire-format issue asks of every pathological input (x plain)
 
 KB = 1000
 MB = 1000 * 1000
@@ -416,6 +417,7 @@ def bench_parse(quick: bool) -> list[str]:
     print("-" * len(header))
     plain: dict[int, dict] = {}
     suspects: list[str] = []
+    worst_ratio: dict[str, float] = {}  # case -> its largest "x plain" over the sizes
     for case in cases:
         results = parse_timings(case, sizes)
         flags = parse_flags(case, results, plain, sizes)
@@ -446,6 +448,8 @@ def bench_parse(quick: bool) -> list[str]:
                 cols += [f"{fmt_time(t):>10}", f"{ours['bytes'] / t / MB:>8.1f}"]
                 tp = median_of(plain[size]["ours"]) if plain and case != "plain" else None
                 cols.append(f"{t / tp:>7.2f}x" if tp else f"{'-':>8}")
+                if tp:
+                    worst_ratio[case] = max(worst_ratio.get(case, 0.0), t / tp)
                 t0 = median_of(prev["ours"]) if prev else None
                 cols.append(f"{t / t0:>6.2f}x" if t0 else f"{'':>7}")
             tpeer = median_of(peer)
@@ -467,6 +471,14 @@ def bench_parse(quick: bool) -> list[str]:
     print()
     for case in cases:
         print(f"   {case:<17} {PARSE_CASES[case][0]}")
+    within = [c for c, r in worst_ratio.items() if r <= DONE_RATIO]
+    over = sorted(((r, c) for c, r in worst_ratio.items() if r > DONE_RATIO), reverse=True)
+    print(
+        f"\n   issue 10's line: every pathological input <= {DONE_RATIO:.0f}x plain at every size:"
+        f" {len(within)} of {len(worst_ratio)} are"
+    )
+    if over:
+        print("   over it (largest x plain): " + ", ".join(f"{c} {r:.1f}x" for r, c in over))
     return suspects
 
 
