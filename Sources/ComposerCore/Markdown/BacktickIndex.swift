@@ -2,11 +2,25 @@
 /// code span finds its closer (the next run of exactly its length) in amortised constant time:
 /// per length, a cursor moves forward along a chain of the runs of that length.
 struct BacktickIndex {
+    /// 12 bytes (32-bit fields: no input is 2^31 bytes long, see `Limits.maxInputBytes`): a
+    /// content dense with code spans has a run every two bytes.
     private struct Run {
-        var position: Int
-        var length: Int
+        private var storedPosition: Int32
+        private var storedLength: Int32
+        private var storedNext: Int32 = -1
+
+        init(position: Int, length: Int) {
+            storedPosition = Int32(truncatingIfNeeded: position)
+            storedLength = Int32(truncatingIfNeeded: length)
+        }
+
+        var position: Int { Int(storedPosition) }
+        var length: Int { Int(storedLength) }
         /// The next run of the same length, -1 for none.
-        var next = -1
+        var next: Int {
+            get { Int(storedNext) }
+            set { storedNext = Int32(truncatingIfNeeded: newValue) }
+        }
     }
 
     private(set) var isBuilt = false
@@ -33,6 +47,9 @@ struct BacktickIndex {
         isBuilt = true
         var i = start
         var longest = 0
+        // Room for every run at once: one every two bytes at most (see `nodes` in
+        // `InlineParser.parse` for why at once).
+        InlineParser.reserve(&runs, (src.count - start) / 2 + 1)
         while i < src.count {
             guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
             let runStart = i
