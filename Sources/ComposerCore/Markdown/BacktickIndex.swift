@@ -58,11 +58,17 @@ struct BacktickIndex {
             longest = max(longest, i - runStart)
         }
         cursors.append(contentsOf: repeatElement(-1, count: longest + 1))
-        var k = runs.count - 1
-        while k >= 0 {
-            runs[k].next = cursors[runs[k].length]
-            cursors[runs[k].length] = k
-            k -= 1
+        // Chains linked through pointers to the buffers (an array write checks its buffer's
+        // uniqueness: two calls a run). Every length indexes `cursors`: none exceeds `longest`.
+        runs.withUnsafeMutableBufferPointer { runs in
+            cursors.withUnsafeMutableBufferPointer { cursors in
+                var k = runs.count - 1
+                while k >= 0 {
+                    runs[k].next = cursors[runs[k].length]
+                    cursors[runs[k].length] = k
+                    k -= 1
+                }
+            }
         }
     }
 
