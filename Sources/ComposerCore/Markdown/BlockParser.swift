@@ -35,9 +35,14 @@ struct BlockParser<Output: ParseOutput> {
     var runs: [ContainerRun] = []
     var containerCount = 0
     var leaf = Leaf.none
-    /// The open paragraph's text goes straight into the inline parser's content as its lines
-    /// come; the open fence's lines straight into the output.
+    /// The open paragraph's text goes into the inline parser's content as its lines come, but
+    /// for its first line, kept as a range of `src` (`firstLine`, leading whitespace dropped)
+    /// until a second one comes: most paragraphs of line-dense input (list items, quote lines)
+    /// have one line, and a short plain one is written straight from `src`, without the copy
+    /// and the inline parser's per-paragraph setup (`closeOneLineParagraph`). The open fence's
+    /// lines go straight into the output.
     var paragraphLines = 0
+    var firstLine = 0..<0
     var fence = (char: UInt8(0), length: 0, indent: 0)
     var fenceLines = 0
     var emptyLines = 0
@@ -119,10 +124,14 @@ struct BlockParser<Output: ParseOutput> {
             return
         case .paragraph:
             let block = currentBlock
-            // The paragraph's final whitespace is not content (entities are, being written out).
-            inline.trimContentEnd()
-            emitLine(block)
-            inline.parse(into: &output, block: block, names: names)
+            if paragraphLines == 1 {
+                closeOneLineParagraph(block)
+            } else {
+                // The paragraph's final whitespace is not content (entities are, being written out).
+                inline.trimContentEnd()
+                emitLine(block)
+                inline.parse(into: &output, block: block, names: names)
+            }
         case .fence:
             // A fence without lines is one empty code line.
             if fenceLines == 0 { emitLine(.codeBlock) }
@@ -136,18 +145,48 @@ struct BlockParser<Output: ParseOutput> {
     /// Adds a line to the open paragraph (or opens one): lines are joined by `\n`, each without
     /// its leading whitespace.
     mutating func appendParagraphLine(_ line: Int) {
-        if leaf != .paragraph {
+        var start = line
+        while start < lineEnd, LineScan.isSpaceOrTab(src[start]) { start += 1 }
+        guard leaf == .paragraph else {
             closeLeaf()
             leaf = .paragraph
-            paragraphLines = 0
-            // Room for the rest of the input: the content never outgrows it.
-            inline.beginContent(capacity: src.count - line)
+            paragraphLines = 1
+            firstLine = start..<lineEnd
+            return
         }
-        if paragraphLines > 0 { inline.appendContent(0x0A) }
+        if paragraphLines == 1 { beginParagraphContent() }
+        inline.appendContent(0x0A)
         paragraphLines += 1
-        var start = line
-        while start < lineEnd, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
         inline.appendContent(src, start..<lineEnd)
+    }
+
+    /// Starts the inline parser's content with the paragraph's first line.
+    mutating func beginParagraphContent() {
+        // Room for the rest of the input: the content never outgrows it.
+        inline.beginContent(capacity: src.count - firstLine.lowerBound)
+        inline.appendContent(src, firstLine)
+    }
+
+    /// Closes a paragraph of one line. Without its final whitespace, a short line of plain text
+    /// (no byte the inline tokenizer acts on) is written as `InlineParser.parse` writes it: one
+    /// piece of unstyled text, unescaped if it holds no `"` or control character. A long line
+    /// goes through the inline parser all the same: its setup is small next to the line's
+    /// parse, and scanning the line first would cost more than it saves (most long lines hold
+    /// some syntax).
+    mutating func closeOneLineParagraph(_ block: BlockFormat?) {
+        var end = firstLine.upperBound
+        while end > firstLine.lowerBound, LineScan.isSpaceOrTab(src[end - 1]) { end -= 1 }
+        firstLine = firstLine.lowerBound..<end
+        emitLine(block)
+        guard firstLine.count <= 32, let text = ByteScan.plainLine(src, firstLine) else {
+            beginParagraphContent()
+            return inline.parse(into: &output, block: block, names: names)
+        }
+        if text.unescaped {
+            output.appendUnescaped(src[firstLine], style: .plain, ascii: text.ascii)
+        } else {
+            output.append(src[firstLine], style: .plain)
+        }
     }
 
     /// Closes the innermost containers until `count` are open. An empty item or quote is one
