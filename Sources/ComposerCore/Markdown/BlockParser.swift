@@ -118,7 +118,14 @@ struct BlockParser<Output: ParseOutput> {
         }
     }
 
+    /// Closes the open leaf, if any. Inlined: most calls (each line's `open`, `closeContainers`,
+    /// a new paragraph) find none, and the call of the whole leaf switch cost more than the test.
+    @inline(__always)
     mutating func closeLeaf() {
+        if leaf != .none { closeOpenLeaf() }
+    }
+
+    mutating func closeOpenLeaf() {
         switch leaf {
         case .none:
             return
