@@ -95,12 +95,7 @@ struct DocumentJSONBuilder: ParseOutput {
             tracker.restyle(style, at: offset)
         }
         if !ascii, pendingStart < 0 { pendingStart = json.count }
-        // A few bytes go one by one (cheaper than the generic bulk append).
-        if bytes.count <= 8 {
-            for b in bytes { json.append(b) }
-        } else {
-            json.append(contentsOf: bytes)
-        }
+        bytes.withUnsafeBufferPointer { json.append(contentsOf: $0) }
         // Text after pending text is counted with it.
         if pendingStart < 0 { offset += bytes.count }
     }

@@ -63,6 +63,7 @@ enum ByteScan {
     /// `isSpecial` flags, so `plainRunEnd` passes all of it), else what `classify` finds of it:
     /// whether it holds no `"` or control character, and whether it is all ASCII. One pass
     /// instead of the two, and over the range only.
+    @inline(__always)
     static func plainLine(_ bytes: [UInt8], _ range: Range<Int>) -> (unescaped: Bool, ascii: Bool)? {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress, range.lowerBound >= 0, range.upperBound <= buf.count else { return nil }
