@@ -93,6 +93,8 @@ extension BlockParser {
 
     /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
     mutating func quoteMarker(_ line: Int) -> Int? {
+        // Most quote lines start with their marker: no indent to measure.
+        if line < lineEnd, src[line] == UInt8(ascii: ">") { return afterQuoteMarker(line) }
         guard indentation(line) <= 3 else { return nil }
         let rest = skipSpaces(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }

@@ -427,18 +427,21 @@ struct BlockParser<Output: ParseOutput> {
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
+    /// Whether the line from `line` on starts a block: only the scans its first character can
+    /// start, the characters `mayStartBlock` lists (its test and the scans share one pass over
+    /// the indent).
     mutating func startsBlock(_ line: Int) -> Bool {
-        guard mayStartBlock(line) else { return false }
-        // Only the scans its first character can start (`mayStartBlock` passed spaces and tabs).
-        var first = line
-        while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
+        let (first, columns) = firstCharacter(line)
         guard first < lineEnd else { return true }
+        guard columns <= 3 else { return false }
         switch src[first] {
         case UInt8(ascii: ">"): return quoteMarker(line) != nil
         case UInt8(ascii: "`"), UInt8(ascii: "~"): return fenceOpener(line) != nil
         case UInt8(ascii: "<"): return isEmptyLineMarker(line)
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false
+        default:
+            return false
         }
     }
 }
