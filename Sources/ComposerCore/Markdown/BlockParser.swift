@@ -35,14 +35,15 @@ struct BlockParser<Output: ParseOutput> {
     var runs: [ContainerRun] = []
     var containerCount = 0
     var leaf = Leaf.none
-    /// The open paragraph's text goes into the inline parser's content as its lines come, but
-    /// for its first line, kept as a range of `src` (`firstLine`, leading whitespace dropped)
-    /// until a second one comes: most paragraphs of line-dense input (list items, quote lines)
-    /// have one line, and a short plain one is written straight from `src`, without the copy
-    /// and the inline parser's per-paragraph setup (`closeOneLineParagraph`). The open fence's
-    /// lines go straight into the output.
+    /// The open paragraph's text goes into the inline parser's content, but its latest stretch
+    /// that is a range of `src` (`pendingText`: lines joined by a plain `\n`, without leading
+    /// whitespace) only when a line that does not continue it comes or the paragraph closes:
+    /// such lines (prose, a run of `a\` hard breaks) are copied in one piece, not line by
+    /// line, and a paragraph of one short plain line is written straight from `src`, without
+    /// the copy and the inline parser's per-paragraph setup (`closeOneLineParagraph`; most list
+    /// items are such). The open fence's lines go straight into the output.
     var paragraphLines = 0
-    var firstLine = 0..<0
+    var pendingText = 0..<0
     var fence = (char: UInt8(0), length: 0, indent: 0)
     var fenceLines = 0
     var emptyLines = 0
@@ -134,6 +135,7 @@ struct BlockParser<Output: ParseOutput> {
             if paragraphLines == 1 {
                 closeOneLineParagraph(block)
             } else {
+                inline.appendContent(src, pendingText)
                 // The paragraph's final whitespace is not content (entities are, being written out).
                 inline.trimContentEnd()
                 emitLine(block)
@@ -158,20 +160,26 @@ struct BlockParser<Output: ParseOutput> {
             closeLeaf()
             leaf = .paragraph
             paragraphLines = 1
-            firstLine = start..<lineEnd
+            pendingText = start..<lineEnd
             return
         }
         if paragraphLines == 1 { beginParagraphContent() }
-        inline.appendContent(0x0A)
         paragraphLines += 1
-        inline.appendContent(src, start..<lineEnd)
+        // A line right after the pending text and its `\n` continues it: joined, they are the
+        // source's bytes.
+        if start == pendingText.upperBound + 1, src[pendingText.upperBound] == 0x0A {
+            pendingText = pendingText.lowerBound..<lineEnd
+        } else {
+            inline.appendContent(src, pendingText)
+            inline.appendContent(0x0A)
+            pendingText = start..<lineEnd
+        }
     }
 
-    /// Starts the inline parser's content with the paragraph's first line.
+    /// Starts the inline parser's (empty) content for the open paragraph.
     mutating func beginParagraphContent() {
         // Room for the rest of the input: the content never outgrows it.
-        inline.beginContent(capacity: src.count - firstLine.lowerBound)
-        inline.appendContent(src, firstLine)
+        inline.beginContent(capacity: src.count - pendingText.lowerBound)
     }
 
     /// Closes a paragraph of one line. Without its final whitespace, a short line of plain text
@@ -181,18 +189,19 @@ struct BlockParser<Output: ParseOutput> {
     /// parse, and scanning the line first would cost more than it saves (most long lines hold
     /// some syntax).
     mutating func closeOneLineParagraph(_ block: BlockFormat?) {
-        var end = firstLine.upperBound
-        while end > firstLine.lowerBound, LineScan.isSpaceOrTab(src[end - 1]) { end -= 1 }
-        firstLine = firstLine.lowerBound..<end
+        var end = pendingText.upperBound
+        while end > pendingText.lowerBound, LineScan.isSpaceOrTab(src[end - 1]) { end -= 1 }
+        let line = pendingText.lowerBound..<end
         emitLine(block)
-        guard firstLine.count <= 32, let text = ByteScan.plainLine(src, firstLine) else {
+        guard line.count <= 32, let text = ByteScan.plainLine(src, line) else {
             beginParagraphContent()
+            inline.appendContent(src, line)
             return inline.parse(into: &output, block: block, names: names)
         }
         if text.unescaped {
-            output.appendUnescaped(src[firstLine], style: .plain, ascii: text.ascii)
+            output.appendUnescaped(src[line], style: .plain, ascii: text.ascii)
         } else {
-            output.append(src[firstLine], style: .plain)
+            output.append(src[line], style: .plain)
         }
     }
 
