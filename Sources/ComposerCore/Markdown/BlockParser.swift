@@ -293,15 +293,24 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
 
-        // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
-        if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
-            appendParagraphLine(line)
-            return
+        var openedOnThisLine = false
+        if matched + 1 == containerCount, let marker = nextItemMarker(line) {
+            // 3a. The next item of the innermost list (the common line of a list): what 3 and 4
+            // do with it, without their scans, and the run reused.
+            replaceInnermostItem(with: marker)
+            openedOnThisLine = true
+            if isBlank(marker.content) { return }
+            line = itemContent(marker)
+        } else {
+            // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
+            if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
+                appendParagraphLine(line)
+                return
+            }
+            if matched < containerCount { closeContainers(downTo: matched) }
         }
-        if matched < containerCount { closeContainers(downTo: matched) }
 
         // 4. New containers and leaves.
-        var openedOnThisLine = false
         while true {
             // Only the scans the first character can start: every marker allows at most three
             // columns of indent (so no tab: one counts to column 4).
@@ -336,10 +345,7 @@ struct BlockParser<Output: ParseOutput> {
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
                 openedOnThisLine = true
                 if isBlank(marker.content) { return }
-                line = marker.content
-                if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
-                    line = nestedBullets(line, marker: marker.marker)
-                }
+                line = itemContent(marker)
                 continue
             }
             break
@@ -362,6 +368,41 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
         appendParagraphLine(line)
+    }
+
+    /// The marker of the item the line from `line` starts, when the innermost open container is
+    /// the only one the line does not continue, and is an item of the same list (a sibling, no
+    /// thematic break). Then the general path (`closeContainers`, then `open`) would close that
+    /// item and open this one in its place; only when that item is alone in its run and no item
+    /// encloses it, which a marker after the matched containers would close as well.
+    mutating func nextItemMarker(_ line: Int) -> ListMarker? {
+        guard let last = runs.last, last.count == 1, case .item(let kind, _, let char) = last.container else { return nil }
+        if runs.count > 1, case .item = runs[runs.count - 2].container { return nil }
+        guard let marker = listMarker(line), marker.kind == kind, marker.marker == char, !isThematicBreak(line) else {
+            return nil
+        }
+        return marker
+    }
+
+    /// Closes the innermost item (see `nextItemMarker`) and opens the item of `marker` in its
+    /// run: what `closeContainers` and `open` do, without removing and appending the run.
+    mutating func replaceInnermostItem(with marker: ListMarker) {
+        closeLeaf()
+        // An empty item is one empty line (`closeContainers`): marking the runs it gives content
+        // marks the closing one too, which is replaced.
+        if let last = runs.last, !last.hasContent { emitLine(last.block) }
+        let item = Container.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker)
+        runs[runs.count - 1] = ContainerRun(container: item, block: marker.kind)
+    }
+
+    /// Where the content of the item just opened by `marker` starts: past the items alike to it
+    /// that follow on its line (`- - - x`, see `nestedBullets`).
+    mutating func itemContent(_ marker: ListMarker) -> Int {
+        let line = marker.content
+        if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
+            return nestedBullets(line, marker: marker.marker)
+        }
+        return line
     }
 
     /// Past the `>` (each with one optional space or tab) from `line` on: quotes in the one just
