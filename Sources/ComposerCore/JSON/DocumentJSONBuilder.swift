@@ -83,6 +83,8 @@ struct DocumentJSONBuilder: ParseOutput {
         offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
     }
 
+    /// Inlined, as `startLine`: a line of a paragraph of hard breaks is often one such piece.
+    @inline(__always)
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
         guard !bytes.isEmpty else { return }
         settle()
