@@ -165,7 +165,9 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Adds a line to the open paragraph (or opens one): lines are joined by `\n`, each without
-    /// its leading whitespace.
+    /// its leading whitespace. Inlined: most lines of prose end here, and the call's register
+    /// saves were a third of its cost.
+    @inline(__always)
     mutating func appendParagraphLine(_ line: Int) {
         var start = line
         while start < lineEnd, LineScan.isSpaceOrTab(src[start]) { start += 1 }
