@@ -93,6 +93,8 @@ extension BlockParser {
 
     /// `>` after at most three spaces: the rest of the line after the marker and one optional space.
     mutating func quoteMarker(_ line: Int) -> Int? {
+        // Most quote lines start with their marker: no indent to measure.
+        if line < lineEnd, src[line] == UInt8(ascii: ">") { return afterQuoteMarker(line) }
         guard indentation(line) <= 3 else { return nil }
         let rest = skipSpaces(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
@@ -139,6 +141,10 @@ extension BlockParser {
             kind = .orderedList
         }
         let width = markerEnd - rest
+        // The common shape, one space and then content, without the scans below.
+        if markerEnd + 1 < lineEnd, src[markerEnd] == 0x20, !LineScan.isSpaceOrTab(src[markerEnd + 1]) {
+            return ListMarker(kind: kind, contentIndent: indent + width + 1, content: markerEnd + 1, marker: marker, start: number)
+        }
         if isBlank(markerEnd) {
             return ListMarker(kind: kind, contentIndent: indent + width + 1, content: lineEnd, marker: marker, start: number)
         }
@@ -198,6 +204,10 @@ extension BlockParser {
         var first = line
         while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
         guard first < lineEnd, let c = ThematicBreakIndex.slot(src[first]) else { return false }
+        // A break's last character before the trailing blanks is its own (`first` is not blank,
+        // so that is at or past it): most lines that start with `-` or `*` (list items) end
+        // otherwise, and need no index.
+        guard src[blankFrom - 1] == src[first] else { return false }
         let entry = thematicBreakEntry(c)
         return line >= entry.onlyFrom && entry.thirdFromEnd >= 0 && line <= entry.thirdFromEnd
     }

@@ -35,9 +35,15 @@ struct BlockParser<Output: ParseOutput> {
     var runs: [ContainerRun] = []
     var containerCount = 0
     var leaf = Leaf.none
-    /// The open paragraph's text goes straight into the inline parser's content as its lines
-    /// come; the open fence's lines straight into the output.
+    /// The open paragraph's text goes into the inline parser's content, but its latest stretch
+    /// that is a range of `src` (`pendingText`: lines joined by a plain `\n`, without leading
+    /// whitespace) only when a line that does not continue it comes or the paragraph closes:
+    /// such lines (prose, a run of `a\` hard breaks) are copied in one piece, not line by
+    /// line, and a paragraph of one short plain line is written straight from `src`, without
+    /// the copy and the inline parser's per-paragraph setup (`closeOneLineParagraph`; most list
+    /// items are such). The open fence's lines go straight into the output.
     var paragraphLines = 0
+    var pendingText = 0..<0
     var fence = (char: UInt8(0), length: 0, indent: 0)
     var fenceLines = 0
     var emptyLines = 0
@@ -80,17 +86,30 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. The first
-    /// bytes are looked at one by one: a short line (an item, a fence, a quote) ends before a
-    /// block scan pays off.
+    /// eight bytes are looked at as one word: a short line (an item, a fence, a quote) ends
+    /// before a block scan pays off, and a byte loop over them cost a third of such a line's
+    /// block parsing.
     private mutating func lineEnd(from start: Int) -> Int {
         let prefixEnd = src.withUnsafeBufferPointer { buf in
-            let limit = min(start + 8, buf.count)
-            var i = start
-            while i < limit, buf[i] != 0x0A, buf[i] != 0x0D { i += 1 }
-            return i
+            guard let base = buf.baseAddress, start >= 0, start + 8 <= buf.count else {
+                var i = max(0, start)
+                while i < buf.count, buf[i] != 0x0A, buf[i] != 0x0D { i += 1 }
+                return i
+            }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let breaks = BlockParser.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | BlockParser.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            return start + breaks.trailingZeroBitCount / 8
         }
         guard prefixEnd == start + 8 else { return prefixEnd }
         return ByteScan.lineEnd(src, from: prefixEnd)
+    }
+
+    /// The high bit of each byte of `x` that is zero, at least of the lowest one (bits above it
+    /// may be set falsely, by the borrow): the lowest set bit tells the first zero byte, and
+    /// none is set when no byte is zero.
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     // MARK: Output
@@ -113,16 +132,28 @@ struct BlockParser<Output: ParseOutput> {
         }
     }
 
+    /// Closes the open leaf, if any. Inlined: most calls (each line's `open`, `closeContainers`,
+    /// a new paragraph) find none, and the call of the whole leaf switch cost more than the test.
+    @inline(__always)
     mutating func closeLeaf() {
+        if leaf != .none { closeOpenLeaf() }
+    }
+
+    mutating func closeOpenLeaf() {
         switch leaf {
         case .none:
             return
         case .paragraph:
             let block = currentBlock
-            // The paragraph's final whitespace is not content (entities are, being written out).
-            inline.trimContentEnd()
-            emitLine(block)
-            inline.parse(into: &output, block: block, names: names)
+            if paragraphLines == 1 {
+                closeOneLineParagraph(block)
+            } else {
+                inline.appendContent(src, pendingText)
+                // The paragraph's final whitespace is not content (entities are, being written out).
+                inline.trimContentEnd()
+                emitLine(block)
+                inline.parse(into: &output, block: block, names: names)
+            }
         case .fence:
             // A fence without lines is one empty code line.
             if fenceLines == 0 { emitLine(.codeBlock) }
@@ -134,20 +165,59 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Adds a line to the open paragraph (or opens one): lines are joined by `\n`, each without
-    /// its leading whitespace.
+    /// its leading whitespace. Inlined: most lines of prose end here, and the call's register
+    /// saves were a third of its cost.
+    @inline(__always)
     mutating func appendParagraphLine(_ line: Int) {
-        if leaf != .paragraph {
+        var start = line
+        while start < lineEnd, LineScan.isSpaceOrTab(src[start]) { start += 1 }
+        guard leaf == .paragraph else {
             closeLeaf()
             leaf = .paragraph
-            paragraphLines = 0
-            // Room for the rest of the input: the content never outgrows it.
-            inline.beginContent(capacity: src.count - line)
+            paragraphLines = 1
+            pendingText = start..<lineEnd
+            return
         }
-        if paragraphLines > 0 { inline.appendContent(0x0A) }
+        if paragraphLines == 1 { beginParagraphContent() }
         paragraphLines += 1
-        var start = line
-        while start < lineEnd, src[start] == 0x20 || src[start] == 0x09 { start += 1 }
-        inline.appendContent(src, start..<lineEnd)
+        // A line right after the pending text and its `\n` continues it: joined, they are the
+        // source's bytes.
+        if start == pendingText.upperBound + 1, src[pendingText.upperBound] == 0x0A {
+            pendingText = pendingText.lowerBound..<lineEnd
+        } else {
+            inline.appendContent(src, pendingText)
+            inline.appendContent(0x0A)
+            pendingText = start..<lineEnd
+        }
+    }
+
+    /// Starts the inline parser's (empty) content for the open paragraph.
+    mutating func beginParagraphContent() {
+        // Room for the rest of the input: the content never outgrows it.
+        inline.beginContent(capacity: src.count - pendingText.lowerBound)
+    }
+
+    /// Closes a paragraph of one line. Without its final whitespace, a short line of plain text
+    /// (no byte the inline tokenizer acts on) is written as `InlineParser.parse` writes it: one
+    /// piece of unstyled text, unescaped if it holds no `"` or control character. A long line
+    /// goes through the inline parser all the same: its setup is small next to the line's
+    /// parse, and scanning the line first would cost more than it saves (most long lines hold
+    /// some syntax).
+    mutating func closeOneLineParagraph(_ block: BlockFormat?) {
+        var end = pendingText.upperBound
+        while end > pendingText.lowerBound, LineScan.isSpaceOrTab(src[end - 1]) { end -= 1 }
+        let line = pendingText.lowerBound..<end
+        emitLine(block)
+        guard line.count <= 32, let text = ByteScan.plainLine(src, line) else {
+            beginParagraphContent()
+            inline.appendContent(src, line)
+            return inline.parse(into: &output, block: block, names: names)
+        }
+        if text.unescaped {
+            output.appendUnescaped(src[line], style: .plain, ascii: text.ascii)
+        } else {
+            output.append(src[line], style: .plain)
+        }
     }
 
     /// Closes the innermost containers until `count` are open. An empty item or quote is one
@@ -238,15 +308,24 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
 
-        // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
-        if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
-            appendParagraphLine(line)
-            return
+        var openedOnThisLine = false
+        if matched + 1 == containerCount, let marker = nextItemMarker(line) {
+            // 3a. The next item of the innermost list (the common line of a list): what 3 and 4
+            // do with it, without their scans, and the run reused.
+            replaceInnermostItem(with: marker)
+            openedOnThisLine = true
+            if isBlank(marker.content) { return }
+            line = itemContent(marker)
+        } else {
+            // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
+            if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
+                appendParagraphLine(line)
+                return
+            }
+            if matched < containerCount { closeContainers(downTo: matched) }
         }
-        if matched < containerCount { closeContainers(downTo: matched) }
 
         // 4. New containers and leaves.
-        var openedOnThisLine = false
         while true {
             // Only the scans the first character can start: every marker allows at most three
             // columns of indent (so no tab: one counts to column 4).
@@ -281,10 +360,7 @@ struct BlockParser<Output: ParseOutput> {
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
                 openedOnThisLine = true
                 if isBlank(marker.content) { return }
-                line = marker.content
-                if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
-                    line = nestedBullets(line, marker: marker.marker)
-                }
+                line = itemContent(marker)
                 continue
             }
             break
@@ -307,6 +383,41 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
         appendParagraphLine(line)
+    }
+
+    /// The marker of the item the line from `line` starts, when the innermost open container is
+    /// the only one the line does not continue, and is an item of the same list (a sibling, no
+    /// thematic break). Then the general path (`closeContainers`, then `open`) would close that
+    /// item and open this one in its place; only when that item is alone in its run and no item
+    /// encloses it, which a marker after the matched containers would close as well.
+    mutating func nextItemMarker(_ line: Int) -> ListMarker? {
+        guard let last = runs.last, last.count == 1, case .item(let kind, _, let char) = last.container else { return nil }
+        if runs.count > 1, case .item = runs[runs.count - 2].container { return nil }
+        guard let marker = listMarker(line), marker.kind == kind, marker.marker == char, !isThematicBreak(line) else {
+            return nil
+        }
+        return marker
+    }
+
+    /// Closes the innermost item (see `nextItemMarker`) and opens the item of `marker` in its
+    /// run: what `closeContainers` and `open` do, without removing and appending the run.
+    mutating func replaceInnermostItem(with marker: ListMarker) {
+        closeLeaf()
+        // An empty item is one empty line (`closeContainers`): marking the runs it gives content
+        // marks the closing one too, which is replaced.
+        if let last = runs.last, !last.hasContent { emitLine(last.block) }
+        let item = Container.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker)
+        runs[runs.count - 1] = ContainerRun(container: item, block: marker.kind)
+    }
+
+    /// Where the content of the item just opened by `marker` starts: past the items alike to it
+    /// that follow on its line (`- - - x`, see `nestedBullets`).
+    mutating func itemContent(_ marker: ListMarker) -> Int {
+        let line = marker.content
+        if marker.kind == .bulletList, marker.contentIndent == 2, src[line] == marker.marker {
+            return nestedBullets(line, marker: marker.marker)
+        }
+        return line
     }
 
     /// Past the `>` (each with one optional space or tab) from `line` on: quotes in the one just
@@ -381,18 +492,21 @@ struct BlockParser<Output: ParseOutput> {
         return found.kind == kind && found.marker == marker && !isThematicBreak(line)
     }
 
+    /// Whether the line from `line` on starts a block: only the scans its first character can
+    /// start, the characters `mayStartBlock` lists (its test and the scans share one pass over
+    /// the indent).
     mutating func startsBlock(_ line: Int) -> Bool {
-        guard mayStartBlock(line) else { return false }
-        // Only the scans its first character can start (`mayStartBlock` passed spaces and tabs).
-        var first = line
-        while first < lineEnd, LineScan.isSpaceOrTab(src[first]) { first += 1 }
+        let (first, columns) = firstCharacter(line)
         guard first < lineEnd else { return true }
+        guard columns <= 3 else { return false }
         switch src[first] {
         case UInt8(ascii: ">"): return quoteMarker(line) != nil
         case UInt8(ascii: "`"), UInt8(ascii: "~"): return fenceOpener(line) != nil
         case UInt8(ascii: "<"): return isEmptyLineMarker(line)
-        default:
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false
+        default:
+            return false
         }
     }
 }

@@ -42,16 +42,51 @@ enum ByteScan {
             let n = buf.count
             var i = max(0, start)
             while i + 16 <= n {
-                let v = load(base, i)
-                let special = (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))
-                    .| (v .== Block(repeating: 0x60)) .| (v .== Block(repeating: 0x2A)) .| (v .== Block(repeating: 0x5F))
-                    .| (v .== Block(repeating: 0x7E)) .| (v .== Block(repeating: 0x5B)) .| (v .== Block(repeating: 0x5D))
-                    .| (v .== Block(repeating: 0x3C))
-                if anySet(special) { break }
+                if anySet(special(load(base, i))) { break }
                 i += 16
             }
             while i < n, !isSpecial(base[i]) { i += 1 }
             return i
+        }
+    }
+
+    /// The lanes of `v` that `isSpecial` flags.
+    @inline(__always)
+    private static func special(_ v: Block) -> SIMDMask<SIMD16<Int8>> {
+        (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))
+            .| (v .== Block(repeating: 0x60)) .| (v .== Block(repeating: 0x2A)) .| (v .== Block(repeating: 0x5F))
+            .| (v .== Block(repeating: 0x7E)) .| (v .== Block(repeating: 0x5B)) .| (v .== Block(repeating: 0x5D))
+            .| (v .== Block(repeating: 0x3C))
+    }
+
+    /// For `bytes[range]`, text of one line (no `\n`): nil unless it is plain (no byte
+    /// `isSpecial` flags, so `plainRunEnd` passes all of it), else what `classify` finds of it:
+    /// whether it holds no `"` or control character, and whether it is all ASCII. One pass
+    /// instead of the two, and over the range only.
+    @inline(__always)
+    static func plainLine(_ bytes: [UInt8], _ range: Range<Int>) -> (unescaped: Bool, ascii: Bool)? {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress, range.lowerBound >= 0, range.upperBound <= buf.count else { return nil }
+            var i = range.lowerBound
+            var escapes = SIMDMask<SIMD16<Int8>>(repeating: false)
+            var high = Block()
+            while i + 16 <= range.upperBound {
+                let v = load(base, i)
+                if anySet(special(v)) { return nil }
+                high |= v
+                escapes = escapes .| (v .< Block(repeating: 0x20)) .| (v .== Block(repeating: 0x22))
+                i += 16
+            }
+            var unescaped = !anySet(escapes)
+            var ascii = !anySet(high .>= Block(repeating: 0x80))
+            while i < range.upperBound {
+                let b = base[i]
+                if isSpecial(b) { return nil }
+                if b < 0x20 || b == 0x22 { unescaped = false }
+                if b >= 0x80 { ascii = false }
+                i += 1
+            }
+            return (unescaped, ascii)
         }
     }
 
