@@ -99,7 +99,13 @@ struct DocumentJSONBuilder: ParseOutput {
             tracker.restyle(style, at: offset)
         }
         if !ascii, pendingStart < 0 { pendingStart = json.count }
-        bytes.withUnsafeBufferPointer { json.append(contentsOf: $0) }
+        // A few bytes go one by one (a bulk append costs a call and a copy loop set up, more
+        // than they do); more as one buffer copy.
+        if bytes.count <= 8 {
+            for b in bytes { json.append(b) }
+        } else {
+            bytes.withUnsafeBufferPointer { json.append(contentsOf: $0) }
+        }
         // Text after pending text is counted with it.
         if pendingStart < 0 { offset += bytes.count }
     }
