@@ -33,6 +33,16 @@ enum ByteScan {
         }
     }
 
+    /// The index of the first set lane of `mask`, or nil: the lowest set bit of its two halves as
+    /// integers (a set lane is eight set bits).
+    @inline(__always)
+    private static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
+        if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }
+        return nil
+    }
+
     /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
     /// or `bytes.count`.
     @inline(__always)
@@ -41,13 +51,21 @@ enum ByteScan {
             guard let base = buf.baseAddress else { return 0 }
             let n = buf.count
             var i = max(0, start)
+            // Runs between syntax characters are mostly short ("*a *a …", "[a](b…"): the first
+            // bytes one by one cost less than a block's sixteen compares.
+            let shortEnd = min(n, i + 4)
+            while i < shortEnd {
+                if isSpecial(base[i]) { return i }
+                i += 1
+            }
             while i + 16 <= n {
                 let v = load(base, i)
                 let special = (v .== Block(repeating: 0x0A)) .| (v .== Block(repeating: 0x5C)) .| (v .== Block(repeating: 0x26))
                     .| (v .== Block(repeating: 0x60)) .| (v .== Block(repeating: 0x2A)) .| (v .== Block(repeating: 0x5F))
                     .| (v .== Block(repeating: 0x7E)) .| (v .== Block(repeating: 0x5B)) .| (v .== Block(repeating: 0x5D))
                     .| (v .== Block(repeating: 0x3C))
-                if anySet(special) { break }
+                // The block's first special byte is where the run ends: no second pass over it.
+                if let first = firstSet(special) { return i + first }
                 i += 16
             }
             while i < n, !isSpecial(base[i]) { i += 1 }

@@ -345,13 +345,22 @@ struct InlineParser {
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
         guard isDelimiter, canOpen || canClose else { return }
-        // Room for all the runs that can follow (one every two bytes at most; see `nodes`).
-        InlineParser.reserve(&delimiters, (src.count - pos) / 2 + 4)
-        delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
-                                    canOpen: canOpen, canClose: canClose))
-        let index = delimiters.count - 1
-        if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
-        lastDelimiter = index
+        pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
+                                canOpen: canOpen, canClose: canClose))
+    }
+
+    /// Puts `delimiter` on top of the stack. Only its own link is set: the `next` of the one
+    /// below it is set when emphasis is processed, by the walk that finds where to start (see
+    /// `processEmphasis`), which saves a write into the array for every run.
+    @inline(__always)
+    private mutating func pushDelimiter(_ delimiter: Delimiter) {
+        // Room for a few runs, then, when they fill it, for all that can follow at once (one every
+        // two bytes at most; see `nodes` in `parse`).
+        if delimiters.count == delimiters.capacity {
+            InlineParser.reserve(&delimiters, delimiters.isEmpty ? 16 : delimiters.count + (src.count - pos) / 2 + 4)
+        }
+        delimiters.append(delimiter)
+        lastDelimiter = delimiters.count - 1
     }
 
     /// The classes of the characters before `start` and at `end` (a delimiter run's neighbours).
