@@ -43,6 +43,32 @@ enum ByteScan {
         return nil
     }
 
+    /// The index of the last set lane of `mask`, or nil.
+    @inline(__always)
+    private static func lastSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        if halves[1] != 0 { return 15 - halves[1].leadingZeroBitCount >> 3 }
+        if halves[0] != 0 { return 7 - halves[0].leadingZeroBitCount >> 3 }
+        return nil
+    }
+
+    /// The index of the last `byte` in `bytes` before `end`, or -1.
+    static func lastIndex(of byte: UInt8, in bytes: [UInt8], before end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return -1 }
+            var i = min(end, buf.count)
+            while i >= 16 {
+                if let last = lastSet(load(base, i - 16) .== Block(repeating: byte)) { return i - 16 + last }
+                i -= 16
+            }
+            while i > 0 {
+                i -= 1
+                if base[i] == byte { return i }
+            }
+            return -1
+        }
+    }
+
     /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
     /// or `bytes.count`.
     @inline(__always)

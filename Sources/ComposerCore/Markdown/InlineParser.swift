@@ -106,6 +106,8 @@ struct InlineParser {
     /// stretch come in order, so each counts only the bytes since the one before.
     var parenCountEnd = 0
     var parenCount = 0
+    /// What lies ahead in the content (see `InlineParser+Lookahead.swift`).
+    var lookahead = Lookahead()
 
     // MARK: Content
 
@@ -150,6 +152,7 @@ struct InlineParser {
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
         parenMemo = nil
+        lookahead = Lookahead()
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
@@ -228,16 +231,7 @@ struct InlineParser {
             case UInt8(ascii: "&"): handleEntity()
             case UInt8(ascii: "`"): handleBackticks()
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
-            case UInt8(ascii: "["):
-                pos += 1
-                // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all
-                // that can follow at once (see `nodes` in `parse`).
-                if brackets.count == brackets.capacity {
-                    InlineParser.reserve(&brackets, brackets.isEmpty ? 16 : brackets.count + src.count - pos + 2)
-                }
-                nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
-                let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
-                brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
+            case UInt8(ascii: "["): handleOpenBrackets()
             case UInt8(ascii: "]"): handleCloseBracket()
             case UInt8(ascii: "<"): handleAngle()
             default:
@@ -329,8 +323,11 @@ struct InlineParser {
     private mutating func handleDelimiters(_ c: UInt8) {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
+        // No run of `c` from here on can close (this one neither): this one is text whatever its
+        // flanks, as an opener without a closer or as nothing (see `InlineParser+Lookahead.swift`).
+        guard occurs(.closer(c), from: start) else { return appendLiteral(start, pos) }
         let count = pos - start
-        let (b, a) = flanks(start, pos)
+        let (b, a) = InlineParser.flanks(start, pos, in: src)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
         let rightFlanking = b != .space && (b != .punctuation || a != .other)
         let canOpen: Bool
@@ -342,9 +339,16 @@ struct InlineParser {
             canOpen = leftFlanking
             canClose = rightFlanking
         }
-        nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
-        guard isDelimiter, canOpen || canClose else { return }
+        // A run that can pair with none is text: an opener with no possible closer after it, a
+        // closer with no opener before it (see `InlineParser+Lookahead.swift`).
+        guard isDelimiter, canOpen || canClose,
+              canOpen ? canClose || occurs(.closer(c), from: pos) : lookahead.openerPushed(c) else {
+            appendText(start, pos)
+            return
+        }
+        nodes.append(Node(kind: .delimiter, start: start, end: pos))
+        if canOpen { lookahead.notePushedOpener(c) }
         pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
                                 canOpen: canOpen, canClose: canClose))
     }
@@ -366,9 +370,10 @@ struct InlineParser {
     /// The classes of the characters before `start` and at `end` (a delimiter run's neighbours).
     /// cmark-gfm's strikethrough makes `~` transparent here: the neighbours are the first
     /// characters past any run of tildes (none at all means the start / end of the text). An
-    /// ASCII neighbour other than `~` (the usual case) is classed from its byte at once.
+    /// ASCII neighbour other than `~` (the usual case) is classed from its byte at once. Static: a
+    /// method called from a mutating one was passed a copy of the whole parser.
     @inline(__always)
-    private func flanks(_ start: Int, _ end: Int) -> (before: FlankClass, after: FlankClass) {
+    private static func flanks(_ start: Int, _ end: Int, in src: [UInt8]) -> (before: FlankClass, after: FlankClass) {
         let b: FlankClass, a: FlankClass
         if start == 0 {
             b = .space
@@ -393,8 +398,12 @@ struct InlineParser {
 
     /// `<u>`, `</u>`, `<color=#rrggbb>`, `</color>`, `<@uid:UID>`, `<br>`; any other `<` is text.
     private mutating func handleAngle() {
+        // Every tag ends with a `>`.
+        guard occurs(.greater, from: pos + 1) else { return appendLiteral(pos, pos + 1) }
         switch UTF8Bytes.byte(src, pos + 1) {
         case UInt8(ascii: "u") where matches("<u>"):
+            // Unpaired without a closing tag after it.
+            guard occurs(.underlineClose, from: pos + 3) else { return appendLiteral(pos, pos + 3) }
             hasTags = true
             nodes.append(Node(kind: .underlineOpen, start: pos, end: pos + 3))
             pos += 3
@@ -415,6 +424,7 @@ struct InlineParser {
             return
         case UInt8(ascii: "c") where matches("<color=#"):
             if let rgb = colorTagValue() {
+                guard occurs(.colorClose, from: pos + 15) else { return appendLiteral(pos, pos + 15) }
                 hasTags = true
                 nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
                 pos += 15
@@ -428,12 +438,14 @@ struct InlineParser {
         appendLiteral(pos, pos + 1)
     }
 
+    /// Inlined: the literal's bytes are then constants (the closure over its buffer was some
+    /// fifty instructions a call).
+    @inline(__always)
     private func matches(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard pos + l.count <= src.count else { return false }
-            for (k, b) in l.enumerated() where src[pos + k] != b { return false }
-            return true
-        }
+        let count = literal.utf8CodeUnitCount
+        guard pos + count <= src.count else { return false }
+        for k in 0..<count where src[pos + k] != literal.utf8Start[k] { return false }
+        return true
     }
 
     /// `<color=#rrggbb>` at `pos` with six lower-case hex digits: their value.
