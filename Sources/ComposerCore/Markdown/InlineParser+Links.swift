@@ -7,8 +7,11 @@ extension InlineParser {
         pos += 1
         while pos < src.count, src[pos] == UInt8(ascii: "[") { pos += 1 }
         let end = pos
-        // Text when no link can end after it (see `InlineParser+Lookahead.swift`).
-        guard mayEndLink(from: start + 1, tokens: end - start) else { return appendLiteral(start, end) }
+        // Text when no link can end after it (see `InlineParser+Lookahead.swift`): then neither
+        // can any later `[` (and no `]` lies ahead, or no link tail).
+        guard mayEndLink(from: start + 1, tokens: end - start) else {
+            return appendText(start, passing: UInt8(ascii: "["), or: UInt8(ascii: "]"))
+        }
         // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all that
         // can follow at once (see `nodes` in `parse`).
         if brackets.count + (end - start) > brackets.capacity {
@@ -28,6 +31,12 @@ extension InlineParser {
     }
 
     mutating func handleCloseBracket() {
+        // Without a `)` ahead no link ends here or later: this `]` and every later `[` and `]` are
+        // text (which openers they would take off the stack no longer matters).
+        guard occurs(.closeParen, from: pos + 1) else {
+            pos += 1
+            return appendText(pos - 1, passing: UInt8(ascii: "["), or: UInt8(ascii: "]"))
+        }
         if UTF8Bytes.byte(src, pos + 1) == UInt8(ascii: "]") { passCloseBrackets() }
         pos += 1
         guard let opener = brackets.last else {
@@ -40,7 +49,7 @@ extension InlineParser {
             return
         }
         let destinationStart = extra.count
-        if !opener.image, occurs(.closeParen, from: pos), let (end, source) = scanInlineLinkTail(at: pos) {
+        if !opener.image, let (end, source) = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, start: 0, end: 0)

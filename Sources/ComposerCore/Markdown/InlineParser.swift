@@ -320,12 +320,23 @@ struct InlineParser {
         pos = close + length
     }
 
+    /// Appends the text from `start` to the next special character other than `c` and `d` (from
+    /// `pos` on), and moves past it: for a character that can no longer take effect, as in
+    /// "*a *a *a…" with no closer, one step rather than two per occurrence.
+    mutating func appendText(_ start: Int, passing c: UInt8, or d: UInt8) {
+        var end = plainRunEnd(from: pos)
+        while end < src.count, src[end] == c || src[end] == d { end = plainRunEnd(from: end + 1) }
+        pos = end
+        appendText(start, end)
+    }
+
     private mutating func handleDelimiters(_ c: UInt8) {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
-        // No run of `c` from here on can close (this one neither): this one is text whatever its
-        // flanks, as an opener without a closer or as nothing (see `InlineParser+Lookahead.swift`).
-        guard occurs(.closer(c), from: start) else { return appendLiteral(start, pos) }
+        // No run of `c` from here on can close (this one neither): this one and every later one
+        // is text whatever its flanks, as an opener without a closer or as nothing (see
+        // `InlineParser+Lookahead.swift`).
+        guard occurs(.closer(c), from: start) else { return appendText(start, passing: c, or: c) }
         let count = pos - start
         let (b, a) = InlineParser.flanks(start, pos, in: src)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
@@ -398,8 +409,11 @@ struct InlineParser {
 
     /// `<u>`, `</u>`, `<color=#rrggbb>`, `</color>`, `<@uid:UID>`, `<br>`; any other `<` is text.
     private mutating func handleAngle() {
-        // Every tag ends with a `>`.
-        guard occurs(.greater, from: pos + 1) else { return appendLiteral(pos, pos + 1) }
+        // Every tag ends with a `>`: without one ahead, no `<` from here on is a tag.
+        guard occurs(.greater, from: pos + 1) else {
+            pos += 1
+            return appendText(pos - 1, passing: UInt8(ascii: "<"), or: UInt8(ascii: "<"))
+        }
         switch UTF8Bytes.byte(src, pos + 1) {
         case UInt8(ascii: "u") where matches("<u>"):
             // Unpaired without a closing tag after it.
