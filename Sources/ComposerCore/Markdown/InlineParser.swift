@@ -337,6 +337,11 @@ struct InlineParser {
         // is text whatever its flanks, as an opener without a closer or as nothing (see
         // `InlineParser+Lookahead.swift`).
         guard occurs(.closer(c), from: start) else { return appendText(start, passing: c, or: c) }
+        // Whitespace after it: it cannot open; with no opener of `c` before it, it has nothing to
+        // close either. Text, told before its flanks are classed (the closers of "*a_ *a_ …").
+        if !lookahead.openerPushed(c), pos >= src.count || CharacterClass.flankASCII(src[pos]) == .space {
+            return appendText(start, pos)
+        }
         let count = pos - start
         let (b, a) = InlineParser.flanks(start, pos, in: src)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
