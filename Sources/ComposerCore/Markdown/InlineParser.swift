@@ -340,7 +340,7 @@ struct InlineParser {
         // Whitespace after it: it cannot open; with no opener of `c` before it, it has nothing to
         // close either. Text, told before its flanks are classed (the closers of "*a_ *a_ …").
         if !lookahead.openerPushed(c), pos >= src.count || CharacterClass.flankASCII(src[pos]) == .space {
-            return appendText(start, pos)
+            return appendLiteral(start, pos)
         }
         let count = pos - start
         let (b, a) = InlineParser.flanks(start, pos, in: src)
@@ -360,8 +360,7 @@ struct InlineParser {
         // closer with no opener before it (see `InlineParser+Lookahead.swift`).
         guard isDelimiter, canOpen || canClose,
               canOpen ? canClose || occurs(.closer(c), from: pos) : lookahead.openerPushed(c) else {
-            appendText(start, pos)
-            return
+            return appendLiteral(start, pos)
         }
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         if canOpen { lookahead.notePushedOpener(c) }
