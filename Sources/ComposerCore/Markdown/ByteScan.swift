@@ -33,6 +33,42 @@ enum ByteScan {
         }
     }
 
+    /// The index of the first set lane of `mask`, or nil: the lowest set bit of its two halves as
+    /// integers (a set lane is eight set bits).
+    @inline(__always)
+    private static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
+        if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }
+        return nil
+    }
+
+    /// The index of the last set lane of `mask`, or nil.
+    @inline(__always)
+    private static func lastSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
+        let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+        if halves[1] != 0 { return 15 - halves[1].leadingZeroBitCount >> 3 }
+        if halves[0] != 0 { return 7 - halves[0].leadingZeroBitCount >> 3 }
+        return nil
+    }
+
+    /// The index of the last `byte` in `bytes` before `end`, or -1.
+    static func lastIndex(of byte: UInt8, in bytes: [UInt8], before end: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return -1 }
+            var i = min(end, buf.count)
+            while i >= 16 {
+                if let last = lastSet(load(base, i - 16) .== Block(repeating: byte)) { return i - 16 + last }
+                i -= 16
+            }
+            while i > 0 {
+                i -= 1
+                if base[i] == byte { return i }
+            }
+            return -1
+        }
+    }
+
     /// The first byte at or after `start` that the inline tokenizer acts on (`\n \\ & ` * _ ~ [ ] <`),
     /// or `bytes.count`.
     @inline(__always)
@@ -41,8 +77,16 @@ enum ByteScan {
             guard let base = buf.baseAddress else { return 0 }
             let n = buf.count
             var i = max(0, start)
+            // Runs between syntax characters are mostly short ("*a *a …", "[a](b…"): the first
+            // bytes one by one cost less than a block's sixteen compares.
+            let shortEnd = min(n, i + 4)
+            while i < shortEnd {
+                if isSpecial(base[i]) { return i }
+                i += 1
+            }
             while i + 16 <= n {
-                if anySet(special(load(base, i))) { break }
+                // The block's first special byte is where the run ends: no second pass over it.
+                if let first = firstSet(special(load(base, i))) { return i + first }
                 i += 16
             }
             while i < n, !isSpecial(base[i]) { i += 1 }

@@ -1,16 +1,38 @@
 // Emphasis, strong emphasis and strikethrough: cmark's process_emphasis over the delimiter stack
 // (a linked list through `Delimiter.previous` / `next`, -1 ending it).
 extension InlineParser {
+    /// The delimiter stack while emphasis is processed: its links change at every step, and an
+    /// element of `delimiters` written through `self` costs a uniqueness check each time. Every
+    /// index used is -1 (tested before use) or one the stack handed out, below its count.
+    typealias DelimiterStack = UnsafeMutableBufferPointer<Delimiter>
+
     /// Pairs the delimiters above `bottom` (-1: all of them), then removes them from the stack.
     mutating func processEmphasis(bottom: Int) {
+        // Nothing above `bottom`, as at every link of a line without emphasis: nothing to do (the
+        // top of the stack ends it already: its `next` is -1).
+        if lastDelimiter == bottom { return }
+        // Taken out of `self` for the while, so that `self`'s other buffers stay writable.
+        var stack: [Delimiter] = []
+        swap(&stack, &delimiters)
+        stack.withUnsafeMutableBufferPointer { processEmphasis(bottom: bottom, in: $0) }
+        swap(&stack, &delimiters)
+    }
+
+    private mutating func processEmphasis(bottom: Int, in delimiters: DelimiterStack) {
         // openersBottom[(length % 3) * 3 + char slot]: a delimiter index below which no opener can
         // match, -1 for no bound.
         var openersBottom = OpenersBottom()
-        // Walk back to the first delimiter above `bottom`. When there is none above it, cmark's
-        // walk would run past the first delimiter to nil; skipping it keeps "**a** [b](u)"
-        // repeated linear.
+        // Walk back to the first delimiter above `bottom`, linking each to the one after it on the
+        // way (pushing one sets only its `previous`: see `pushDelimiter`). When there is none above
+        // it, cmark's walk would run past the first delimiter to nil; skipping it keeps
+        // "**a** [b](u)" repeated linear.
         var closer = lastDelimiter == bottom ? -1 : lastDelimiter
-        while closer >= 0, delimiters[closer].previous != bottom { closer = delimiters[closer].previous }
+        while closer >= 0 {
+            let previous = delimiters[closer].previous
+            if previous == bottom { break }
+            if previous >= 0 { delimiters[previous].next = closer }
+            closer = previous
+        }
         while closer >= 0 {
             let c = closer
             let d = delimiters[c]
@@ -32,11 +54,12 @@ extension InlineParser {
                 opener = od.previous
             }
             if found {
-                closer = d.char == UInt8(ascii: "~") ? insertStrike(opener: opener, closer: c) : insertEmphasis(opener: opener, closer: c)
+                closer = d.char == UInt8(ascii: "~")
+                    ? insertStrike(opener: opener, closer: c, in: delimiters) : insertEmphasis(opener: opener, closer: c, in: delimiters)
             } else {
                 closer = d.next
                 openersBottom[d.length, d.char] = d.previous
-                if !d.canOpen { removeDelimiter(c) }
+                if !d.canOpen { removeDelimiter(c, in: delimiters) }
             }
         }
         // The rest above `bottom` go at once: no delimiter reaches them again (the stack goes on
@@ -47,80 +70,62 @@ extension InlineParser {
 
     /// The bounds of `processEmphasis`, by closer length modulo 3 and delimiter character.
     private struct OpenersBottom {
-        private var bounds = (-1, -1, -1, -1, -1, -1, -1, -1, -1)
+        // Inline storage indexed directly (a tuple needed a switch per access, which was not
+        // inlined: a call per closer).
+        private var bounds = InlineArray<9, Int>(repeating: -1)
 
         subscript(_ length: Int, _ char: UInt8) -> Int {
-            get {
-                switch OpenersBottom.slot(length, char) {
-                case 0: return bounds.0
-                case 1: return bounds.1
-                case 2: return bounds.2
-                case 3: return bounds.3
-                case 4: return bounds.4
-                case 5: return bounds.5
-                case 6: return bounds.6
-                case 7: return bounds.7
-                default: return bounds.8
-                }
-            }
-            set {
-                switch OpenersBottom.slot(length, char) {
-                case 0: bounds.0 = newValue
-                case 1: bounds.1 = newValue
-                case 2: bounds.2 = newValue
-                case 3: bounds.3 = newValue
-                case 4: bounds.4 = newValue
-                case 5: bounds.5 = newValue
-                case 6: bounds.6 = newValue
-                case 7: bounds.7 = newValue
-                default: bounds.8 = newValue
-                }
-            }
+            @inline(__always) get { bounds[OpenersBottom.slot(length, char)] }
+            @inline(__always) set { bounds[OpenersBottom.slot(length, char)] = newValue }
         }
 
+        /// 0..<9. A length is positive but for the length 0 of a spent run, and nothing proves it
+        /// never goes below: a slot out of range shares the last one, as the tuple's switch did.
+        @inline(__always)
         private static func slot(_ length: Int, _ char: UInt8) -> Int {
             let c = char == UInt8(ascii: "*") ? 0 : char == UInt8(ascii: "_") ? 1 : 2
-            return (length % 3) * 3 + c
+            let slot = (length % 3) * 3 + c
+            return slot >= 0 && slot < 8 ? slot : 8
         }
     }
 
-    mutating func removeDelimiter(_ index: Int) {
-        let d = delimiters[index]
-        if d.previous >= 0 { delimiters[d.previous].next = d.next }
-        if d.next >= 0 { delimiters[d.next].previous = d.previous } else { lastDelimiter = d.previous }
+    private mutating func removeDelimiter(_ index: Int, in delimiters: DelimiterStack) {
+        let previous = delimiters[index].previous, next = delimiters[index].next
+        if previous >= 0 { delimiters[previous].next = next }
+        if next >= 0 { delimiters[next].previous = previous } else { lastDelimiter = previous }
         delimiters[index].previous = -1
         delimiters[index].next = -1
     }
 
-    private mutating func removeDelimitersBetween(_ opener: Int, _ closer: Int) {
+    private mutating func removeDelimitersBetween(_ opener: Int, _ closer: Int, in delimiters: DelimiterStack) {
         var d = delimiters[closer].previous
         while d >= 0, d != opener {
             let previous = delimiters[d].previous
-            removeDelimiter(d)
+            removeDelimiter(d, in: delimiters)
             d = previous
         }
     }
 
     /// Returns the next closer to look at.
-    private mutating func insertEmphasis(opener: Int, closer: Int) -> Int {
+    private mutating func insertEmphasis(opener: Int, closer: Int, in delimiters: DelimiterStack) -> Int {
         let use = delimiters[closer].length >= 2 && delimiters[opener].length >= 2 ? 2 : 1
         delimiters[opener].length -= use
         delimiters[closer].length -= use
         nodes[delimiters[opener].node].end -= use
         nodes[delimiters[closer].node].end -= use
-        removeDelimitersBetween(opener, closer)
+        removeDelimitersBetween(opener, closer, in: delimiters)
         reserveMarks()
         marks.append(Mark(kind: use == 2 ? .strong : .emphasis, start: delimiters[opener].node + 1, end: delimiters[closer].node))
-        if delimiters[opener].length == 0 { removeDelimiter(opener) }
+        if delimiters[opener].length == 0 { removeDelimiter(opener, in: delimiters) }
         if delimiters[closer].length == 0 {
             let next = delimiters[closer].next
-            removeDelimiter(closer)
+            removeDelimiter(closer, in: delimiters)
             return next
         }
         return closer
     }
 
-    private mutating func insertStrike(opener: Int, closer: Int) -> Int {
+    private mutating func insertStrike(opener: Int, closer: Int, in delimiters: DelimiterStack) -> Int {
         let next = delimiters[closer].next
         guard delimiters[opener].length == delimiters[closer].length else { return next }
         let openerNode = delimiters[opener].node, closerNode = delimiters[closer].node
@@ -128,9 +133,9 @@ extension InlineParser {
         nodes[closerNode].end = nodes[closerNode].start
         reserveMarks()
         marks.append(Mark(kind: .strike, start: openerNode + 1, end: closerNode))
-        removeDelimitersBetween(opener, closer)
-        removeDelimiter(closer)
-        removeDelimiter(opener)
+        removeDelimitersBetween(opener, closer, in: delimiters)
+        removeDelimiter(closer, in: delimiters)
+        removeDelimiter(opener, in: delimiters)
         return next
     }
 }

@@ -1,6 +1,43 @@
 // Inline links: `[text](destination "optional title")`, as cmark reads them.
 extension InlineParser {
+    /// A run of `[`: a bracket node and an opener on the stack each, appended in one go (the
+    /// arrays' uniqueness checks and capacity tests once per run, not per byte).
+    mutating func handleOpenBrackets() {
+        let start = pos
+        pos += 1
+        while pos < src.count, src[pos] == UInt8(ascii: "[") { pos += 1 }
+        let end = pos
+        // Text when no link can end after it (see `InlineParser+Lookahead.swift`): then neither
+        // can any later `[` (and no `]` lies ahead, or no link tail).
+        guard mayEndLink(from: start + 1, tokens: end - start) else {
+            return appendText(start, passing: UInt8(ascii: "["), or: UInt8(ascii: "]"))
+        }
+        // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all that
+        // can follow at once (see `nodes` in `parse`).
+        if brackets.count + (end - start) > brackets.capacity {
+            InlineParser.reserve(&brackets, Swift.max(16, brackets.count + src.count - start + 2))
+        }
+        // `![`: only the run's first can follow the `!`.
+        let image = start >= 1 && src[start - 1] == UInt8(ascii: "!") && !isEscaped(start - 1)
+        nodes.append(Node(kind: .bracket, start: start, end: start + 1))
+        brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
+        guard end - start > 1 else { return }
+        let firstNode = nodes.count
+        nodes.append(contentsOf: (start + 1..<end).lazy.map { Node(kind: .bracket, start: $0, end: $0 + 1) })
+        let previousDelimiter = lastDelimiter
+        brackets.append(contentsOf: (firstNode..<nodes.count).lazy.map {
+            Bracket(node: $0, previousDelimiter: previousDelimiter, image: false)
+        })
+    }
+
     mutating func handleCloseBracket() {
+        // Without a `)` ahead no link ends here or later: this `]` and every later `[` and `]` are
+        // text (which openers they would take off the stack no longer matters).
+        guard occurs(.closeParen, from: pos + 1) else {
+            pos += 1
+            return appendText(pos - 1, passing: UInt8(ascii: "["), or: UInt8(ascii: "]"))
+        }
+        if UTF8Bytes.byte(src, pos + 1) == UInt8(ascii: "]") { passCloseBrackets() }
         pos += 1
         guard let opener = brackets.last else {
             appendLiteral(pos - 1, pos)
@@ -36,6 +73,15 @@ extension InlineParser {
         if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
         appendLiteral(pos - 1, pos)
+    }
+
+    /// All but the last `]` of a run, at once: a `]` followed by another can close no link (that
+    /// needs a `(` next), so each takes the top opener off the stack, if any, and stays text.
+    private mutating func passCloseBrackets() {
+        let start = pos
+        while pos + 1 < src.count, src[pos + 1] == UInt8(ascii: "]") { pos += 1 }
+        brackets.removeLast(Swift.min(pos - start, brackets.count))
+        appendText(start, pos)
     }
 
     /// `(destination "optional title")` right after `]`: the position after `)`, and the

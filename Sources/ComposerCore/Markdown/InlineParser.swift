@@ -133,6 +133,8 @@ struct InlineParser {
     /// stretch come in order, so each counts only the bytes since the one before.
     var parenCountEnd = 0
     var parenCount = 0
+    /// What lies ahead in the content (see `InlineParser+Lookahead.swift`).
+    var lookahead = Lookahead()
 
     // MARK: Content
 
@@ -177,6 +179,7 @@ struct InlineParser {
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
         parenMemo = nil
+        lookahead = Lookahead()
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
@@ -255,16 +258,7 @@ struct InlineParser {
             case UInt8(ascii: "&"): handleEntity()
             case UInt8(ascii: "`"): handleBackticks()
             case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"): handleDelimiters(c)
-            case UInt8(ascii: "["):
-                pos += 1
-                // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all
-                // that can follow at once (see `nodes` in `parse`).
-                if brackets.count == brackets.capacity {
-                    InlineParser.reserve(&brackets, brackets.isEmpty ? 16 : brackets.count + src.count - pos + 2)
-                }
-                nodes.append(Node(kind: .bracket, start: pos - 1, end: pos))
-                let image = pos >= 2 && src[pos - 2] == UInt8(ascii: "!") && !isEscaped(pos - 2)
-                brackets.append(Bracket(node: nodes.count - 1, previousDelimiter: lastDelimiter, image: image))
+            case UInt8(ascii: "["): handleOpenBrackets()
             case UInt8(ascii: "]"): handleCloseBracket()
             case UInt8(ascii: "<"): handleAngle()
             default:
@@ -353,11 +347,30 @@ struct InlineParser {
         pos = close + length
     }
 
+    /// Appends the text from `start` to the next special character other than `c` and `d` (from
+    /// `pos` on), and moves past it: for a character that can no longer take effect, as in
+    /// "*a *a *a…" with no closer, one step rather than two per occurrence.
+    mutating func appendText(_ start: Int, passing c: UInt8, or d: UInt8) {
+        var end = plainRunEnd(from: pos)
+        while end < src.count, src[end] == c || src[end] == d { end = plainRunEnd(from: end + 1) }
+        pos = end
+        appendText(start, end)
+    }
+
     private mutating func handleDelimiters(_ c: UInt8) {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
+        // No run from here on can close (this one neither): this one and every later one of `c`
+        // is text whatever its flanks, as an opener without a closer or as nothing (see
+        // `mayCloseEmphasis`).
+        guard mayCloseEmphasis(from: start) else { return appendText(start, passing: c, or: c) }
+        // Whitespace after it: it cannot open; with no opener of `c` before it, it has nothing to
+        // close either. Text, told before its flanks are classed (the closers of "*a_ *a_ …").
+        if !lookahead.openerPushed(c), pos >= src.count || CharacterClass.flankASCII(src[pos]) == .space {
+            return appendLiteral(start, pos)
+        }
         let count = pos - start
-        let (b, a) = flanks(start, pos)
+        let (b, a) = InlineParser.flanks(start, pos, in: src)
         let leftFlanking = a != .space && (a != .punctuation || b != .other)
         let rightFlanking = b != .space && (b != .punctuation || a != .other)
         let canOpen: Bool
@@ -369,24 +382,40 @@ struct InlineParser {
             canOpen = leftFlanking
             canClose = rightFlanking
         }
-        nodes.append(Node(kind: .delimiter, start: start, end: pos))
         let isDelimiter = c != UInt8(ascii: "~") || ((leftFlanking || rightFlanking) && count <= 2)
-        guard isDelimiter, canOpen || canClose else { return }
-        // Room for all the runs that can follow (one every two bytes at most; see `nodes`).
-        InlineParser.reserve(&delimiters, (src.count - pos) / 2 + 4)
-        delimiters.append(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
-                                    canOpen: canOpen, canClose: canClose))
-        let index = delimiters.count - 1
-        if lastDelimiter >= 0 { delimiters[lastDelimiter].next = index }
-        lastDelimiter = index
+        // A run that can pair with none is text: an opener with no possible closer of any
+        // character after it, a closer with no opener before it (see `mayCloseEmphasis`).
+        guard isDelimiter, canOpen || canClose,
+              canOpen ? canClose || mayCloseEmphasis(from: pos) : lookahead.openerPushed(c) else {
+            return appendLiteral(start, pos)
+        }
+        nodes.append(Node(kind: .delimiter, start: start, end: pos))
+        if canOpen { lookahead.notePushedOpener(c) }
+        pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
+                                canOpen: canOpen, canClose: canClose))
+    }
+
+    /// Puts `delimiter` on top of the stack. Only its own link is set: the `next` of the one
+    /// below it is set when emphasis is processed, by the walk that finds where to start (see
+    /// `processEmphasis`), which saves a write into the array for every run.
+    @inline(__always)
+    private mutating func pushDelimiter(_ delimiter: Delimiter) {
+        // Room for a few runs, then, when they fill it, for all that can follow at once (one every
+        // two bytes at most; see `nodes` in `parse`).
+        if delimiters.count == delimiters.capacity {
+            InlineParser.reserve(&delimiters, delimiters.isEmpty ? 16 : delimiters.count + (src.count - pos) / 2 + 4)
+        }
+        delimiters.append(delimiter)
+        lastDelimiter = delimiters.count - 1
     }
 
     /// The classes of the characters before `start` and at `end` (a delimiter run's neighbours).
     /// cmark-gfm's strikethrough makes `~` transparent here: the neighbours are the first
     /// characters past any run of tildes (none at all means the start / end of the text). An
-    /// ASCII neighbour other than `~` (the usual case) is classed from its byte at once.
+    /// ASCII neighbour other than `~` (the usual case) is classed from its byte at once. Static: a
+    /// method called from a mutating one was passed a copy of the whole parser.
     @inline(__always)
-    private func flanks(_ start: Int, _ end: Int) -> (before: FlankClass, after: FlankClass) {
+    private static func flanks(_ start: Int, _ end: Int, in src: [UInt8]) -> (before: FlankClass, after: FlankClass) {
         let b: FlankClass, a: FlankClass
         if start == 0 {
             b = .space
@@ -411,8 +440,15 @@ struct InlineParser {
 
     /// `<u>`, `</u>`, `<color=#rrggbb>`, `</color>`, `<@uid:UID>`, `<br>`; any other `<` is text.
     private mutating func handleAngle() {
+        // Every tag ends with a `>`: without one ahead, no `<` from here on is a tag.
+        guard occurs(.greater, from: pos + 1) else {
+            pos += 1
+            return appendText(pos - 1, passing: UInt8(ascii: "<"), or: UInt8(ascii: "<"))
+        }
         switch UTF8Bytes.byte(src, pos + 1) {
         case UInt8(ascii: "u") where matches("<u>"):
+            // Unpaired without a closing tag after it.
+            guard occurs(.underlineClose, from: pos + 3) else { return appendLiteral(pos, pos + 3) }
             hasTags = true
             nodes.append(Node(kind: .underlineOpen, start: pos, end: pos + 3))
             pos += 3
@@ -433,6 +469,7 @@ struct InlineParser {
             return
         case UInt8(ascii: "c") where matches("<color=#"):
             if let rgb = colorTagValue() {
+                guard occurs(.colorClose, from: pos + 15) else { return appendLiteral(pos, pos + 15) }
                 hasTags = true
                 nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
                 pos += 15
@@ -446,12 +483,14 @@ struct InlineParser {
         appendLiteral(pos, pos + 1)
     }
 
+    /// Inlined: the literal's bytes are then constants (the closure over its buffer was some
+    /// fifty instructions a call).
+    @inline(__always)
     private func matches(_ literal: StaticString) -> Bool {
-        literal.withUTF8Buffer { l in
-            guard pos + l.count <= src.count else { return false }
-            for (k, b) in l.enumerated() where src[pos + k] != b { return false }
-            return true
-        }
+        let count = literal.utf8CodeUnitCount
+        guard pos + count <= src.count else { return false }
+        for k in 0..<count where src[pos + k] != literal.utf8Start[k] { return false }
+        return true
     }
 
     /// `<color=#rrggbb>` at `pos` with six lower-case hex digits: their value.
