@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -230,12 +231,15 @@ SAMPLE = """
 
 
 def mypy(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
-    path = tmp_path / "sample.py"
+    # A directory and cache of its own for each run: mypy's cache takes a file of the same size
+    # and modification time as unchanged, and "text" / "txet" written within one clock tick are.
+    run = Path(tempfile.mkdtemp(dir=tmp_path))
+    path = run / "sample.py"
     path.write_text(textwrap.dedent(source))
-    env = dict(os.environ, MYPY_CACHE_DIR=str(tmp_path / "cache"))
+    env = dict(os.environ, MYPY_CACHE_DIR=str(run / "cache"))
     return subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--hide-error-context", str(path)],
-        capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
+        capture_output=True, text=True, cwd=run, env=env, check=False,
     )  # fmt: skip
 
 
