@@ -104,34 +104,11 @@ enum ByteScan {
     }
 
     /// For `bytes[range]`, text of one line (no `\n`): nil unless it is plain (no byte
-    /// `isSpecial` flags, so `plainRunEnd` passes all of it), else what `classify` finds of it:
-    /// whether it holds no `"` or control character, and whether it is all ASCII. One pass
-    /// instead of the two, and over the range only.
+    /// `isSpecial` flags, so `plainRunEnd` passes all of it), else what `classify` finds of it.
+    /// One pass instead of the two, and over the range only.
     @inline(__always)
     static func plainLine(_ bytes: [UInt8], _ range: Range<Int>) -> (unescaped: Bool, ascii: Bool)? {
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress, range.lowerBound >= 0, range.upperBound <= buf.count else { return nil }
-            var i = range.lowerBound
-            var escapes = SIMDMask<SIMD16<Int8>>(repeating: false)
-            var high = Block()
-            while i + 16 <= range.upperBound {
-                let v = load(base, i)
-                if anySet(special(v)) { return nil }
-                high |= v
-                escapes = escapes .| (v .< Block(repeating: 0x20)) .| (v .== Block(repeating: 0x22))
-                i += 16
-            }
-            var unescaped = !anySet(escapes)
-            var ascii = !anySet(high .>= Block(repeating: 0x80))
-            while i < range.upperBound {
-                let b = base[i]
-                if isSpecial(b) { return nil }
-                if b < 0x20 || b == 0x22 { unescaped = false }
-                if b >= 0x80 { ascii = false }
-                i += 1
-            }
-            return (unescaped, ascii)
-        }
+        classify(bytes, range, backslashes: false, plainOnly: true)
     }
 
     /// `\n \\ & ` * _ ~ [ ] <`, as bits of two masks (a switch here compiles to a jump per byte).
@@ -187,15 +164,23 @@ enum ByteScan {
     /// Whether `bytes` holds no `"`, `\\` (unless `backslashes` is false) or control character
     /// other than `\n` (JSON strings hold it as it is), and whether it is all ASCII.
     static func classify(_ bytes: [UInt8], backslashes: Bool = true) -> (unescaped: Bool, ascii: Bool) {
+        classify(bytes, 0..<bytes.count, backslashes: backslashes, plainOnly: false) ?? (true, true)
+    }
+
+    /// `classify` of `bytes[range]`; with `plainOnly`, nil as soon as a byte `isSpecial` flags.
+    @inline(__always)
+    private static func classify(_ bytes: [UInt8], _ range: Range<Int>, backslashes: Bool,
+                                 plainOnly: Bool) -> (unescaped: Bool, ascii: Bool)? {
         let backslash: UInt8 = backslashes ? 0x5C : 0x22
         return bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return (true, true) }
-            let n = buf.count
-            var i = 0
+            guard let base = buf.baseAddress else { return plainOnly ? nil : (true, true) }
+            guard range.lowerBound >= 0, range.upperBound <= buf.count else { return nil }
+            var i = range.lowerBound
             var escapes = SIMDMask<SIMD16<Int8>>(repeating: false)
             var high = Block()
-            while i + 16 <= n {
+            while i + 16 <= range.upperBound {
                 let v = load(base, i)
+                if plainOnly, anySet(special(v)) { return nil }
                 high |= v
                 escapes = escapes .| ((v .< Block(repeating: 0x20)) .& (v .!= Block(repeating: 0x0A)))
                     .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: backslash))
@@ -203,8 +188,9 @@ enum ByteScan {
             }
             var unescaped = !anySet(escapes)
             var ascii = !anySet(high .>= Block(repeating: 0x80))
-            while i < n {
+            while i < range.upperBound {
                 let b = base[i]
+                if plainOnly, isSpecial(b) { return nil }
                 if (b < 0x20 && b != 0x0A) || b == 0x22 || b == backslash { unescaped = false }
                 if b >= 0x80 { ascii = false }
                 i += 1
