@@ -94,6 +94,60 @@ enum ByteScan {
         }
     }
 
+    /// `plainRunEnd` that also passes over `c` and `d`: the first byte at or after `start` that
+    /// `isSpecial` flags other than those two, or `bytes.count`. For characters that can no longer
+    /// take effect (an emphasis run with nothing after it that may close, a `<` with no `>` after
+    /// it): one scan to the next byte that matters instead of a scan per occurrence.
+    static func plainRunEnd(_ bytes: [UInt8], from start: Int, passing c: UInt8, or d: UInt8) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 16 <= n {
+                let v = load(base, i)
+                let stops = special(v) .& (v .!= Block(repeating: c)) .& (v .!= Block(repeating: d))
+                if let first = firstSet(stops) { return i + first }
+                i += 16
+            }
+            while i < n, !isSpecial(base[i]) || base[i] == c || base[i] == d { i += 1 }
+            return i
+        }
+    }
+
+    /// The last `c` in `bytes` that may close emphasis (see `InlineParser.lastPossibleCloser`), or
+    /// -1: a `c` whose byte before is not ASCII whitespace (`CharacterClass.flankASCII`) and is not `c`, or is a `c` escaped by
+    /// a backslash before it. Blocks of 16 from the end; each lane's two bytes before it are
+    /// loaded as blocks at `i - 1` and `i - 2` (the first two bytes are checked one by one).
+    static func lastPossibleCloser(_ c: UInt8, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return -1 }
+            @inline(__always) func mayClose(_ q: Int) -> Bool {
+                guard q > 0, base[q] == c else { return false }
+                let before = base[q - 1]
+                guard CharacterClass.flankASCII(before) != .space else { return false }
+                return before != c || (q >= 2 && base[q - 2] == UInt8(ascii: "\\"))
+            }
+            var i = buf.count
+            while i - 16 >= 2 {
+                let v = load(base, i - 16)
+                let before = load(base, i - 17)
+                let twoBefore = load(base, i - 18)
+                // ASCII whitespace as `CharacterClass.flankASCII` has it: 9, 10, 12, 13, 32.
+                let space = (before .== Block(repeating: 0x20)) .| (before .== Block(repeating: 0x09))
+                    .| (before .== Block(repeating: 0x0A)) .| (before .== Block(repeating: 0x0C)) .| (before .== Block(repeating: 0x0D))
+                let closers = (v .== Block(repeating: c)) .& .!space
+                    .& ((before .!= Block(repeating: c)) .| (twoBefore .== Block(repeating: 0x5C)))
+                if let last = lastSet(closers) { return i - 16 + last }
+                i -= 16
+            }
+            while i > 0 {
+                i -= 1
+                if mayClose(i) { return i }
+            }
+            return -1
+        }
+    }
+
     /// The lanes of `v` that `isSpecial` flags.
     @inline(__always)
     private static func special(_ v: Block) -> SIMDMask<SIMD16<Int8>> {

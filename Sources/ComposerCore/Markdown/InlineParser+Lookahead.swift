@@ -111,19 +111,13 @@ extension InlineParser {
     }
 
     /// A closer is right-flanking: the character before it is not whitespace. The scan takes
-    /// every run start of `c` whose byte before is not ASCII whitespace (a byte of a longer
+    /// every `c` whose byte before is not ASCII whitespace and not `c` (a byte of a longer
     /// character or a `~` counts, though its class may be whitespace), and a `c` after another
     /// `c` when a backslash precedes them (the tokenizer's run then starts after the escaped
-    /// one): a superset of the closers. At the start of the content a run cannot close.
-    private static func mayClose(_ c: UInt8, at q: Int, in src: [UInt8]) -> Bool {
-        q > 0 && CharacterClass.flankASCII(src[q - 1]) != .space
-            && (src[q - 1] != c || (q >= 2 && src[q - 2] == UInt8(ascii: "\\")))
-    }
-
+    /// one): a superset of the closers' first bytes. At the start of the content a run cannot
+    /// close. (`ByteScan.lastPossibleCloser`, vectorized: "~~a ~~a …" has a `~` every two bytes.)
     private static func lastPossibleCloser(_ c: UInt8, in src: [UInt8]) -> Int {
-        var q = ByteScan.lastIndex(of: c, in: src, before: src.count)
-        while q >= 0, !mayClose(c, at: q, in: src) { q = ByteScan.lastIndex(of: c, in: src, before: q) }
-        return q
+        ByteScan.lastPossibleCloser(c, in: src)
     }
 
     /// Whether the closing tag `literal` starts at `q` (in the source: a superset of the closing

@@ -351,10 +351,8 @@ struct InlineParser {
     /// `pos` on), and moves past it: for a character that can no longer take effect, as in
     /// "*a *a *a…" with no closer, one step rather than two per occurrence.
     mutating func appendText(_ start: Int, passing c: UInt8, or d: UInt8) {
-        var end = plainRunEnd(from: pos)
-        while end < src.count, src[end] == c || src[end] == d { end = plainRunEnd(from: end + 1) }
-        pos = end
-        appendText(start, end)
+        pos = ByteScan.plainRunEnd(src, from: pos, passing: c, or: d)
+        appendText(start, pos)
     }
 
     private mutating func handleDelimiters(_ c: UInt8) {

@@ -36,6 +36,37 @@ import Testing
         }
     }
 
+    @Test func scansPassingCharactersStopAtTheFirstOtherSpecialByte() {
+        let specials = Array("\n\\&`*_~[]<".utf8)
+        for bytes in ByteScanTests.inputs(specials + [0xC3, 0x20]) {
+            for (c, d) in [(UInt8(ascii: "~"), UInt8(ascii: "~")), (UInt8(ascii: "["), UInt8(ascii: "]")), (UInt8(ascii: "<"), UInt8(ascii: "<"))] {
+                for start in [0, 17] where start <= bytes.count {
+                    let stop = bytes[start...].firstIndex { specials.contains($0) && $0 != c && $0 != d } ?? bytes.count
+                    #expect(ByteScan.plainRunEnd(bytes, from: start, passing: c, or: d) == stop)
+                }
+            }
+        }
+    }
+
+    /// The last possible closer is the last `c` whose byte before is not whitespace and not `c`
+    /// (or is a `c` after a backslash), on random strings dense with the bytes that decide it.
+    @Test func lastPossibleClosersAreThoseOfTheByteDefinition() {
+        var random = SeededRandom(seed: 0x10ad)
+        let alphabet = Array("~*_\\ \t\n\u{0B}\u{0C}\r a.".utf8) + [0xC3, 0xA9]
+        for length in 0...80 {
+            for _ in 0..<40 {
+                let bytes = (0..<length).map { _ in random.pick(alphabet) }
+                for c in Array("~*_".utf8) {
+                    let expected = bytes.indices.last { q in
+                        q > 0 && bytes[q] == c && CharacterClass.flankASCII(bytes[q - 1]) != .space
+                            && (bytes[q - 1] != c || (q >= 2 && bytes[q - 2] == UInt8(ascii: "\\")))
+                    } ?? -1
+                    #expect(ByteScan.lastPossibleCloser(c, in: bytes) == expected, "\(bytes) \(c)")
+                }
+            }
+        }
+    }
+
     @Test func asciiZeroAndJSONClassesAreThoseOfEveryByte() {
         for bytes in ByteScanTests.inputs([0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF]) {
             #expect(ByteScan.firstNonASCII(bytes) == (bytes.firstIndex { $0 >= 0x80 } ?? bytes.count))
