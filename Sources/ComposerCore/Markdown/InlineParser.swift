@@ -296,11 +296,16 @@ struct InlineParser {
     private mutating func handleBackslash() {
         pos += 1
         if pos < src.count, CharacterClass.isASCIIPunctuation(src[pos]) {
-            // The character goes to `extra`, where the next escaped one continues the same node.
+            // The character goes to `extra`, and so do those of the escapes right after it
+            // ("\*\*…"): one node, continuing the last one if that ends `extra`.
             InlineParser.reserve(&extra, 64)
-            extra.append(src[pos])
-            appendText(extra.count - 1, extra.count, inExtra: true)
-            pos += 1
+            let start = extra.count
+            repeat {
+                extra.append(src[pos])
+                pos += 2
+            } while pos < src.count && src[pos - 1] == UInt8(ascii: "\\") && CharacterClass.isASCIIPunctuation(src[pos])
+            pos -= 1
+            appendText(start, extra.count, inExtra: true)
         } else if pos < src.count, src[pos] == 0x0A {
             pos += 1
             nodes.append(Node(kind: .lineBreak, start: pos, end: pos))
@@ -313,8 +318,16 @@ struct InlineParser {
     }
 
     private mutating func handleEntity() {
-        // A lone "&" (the usual case) is told without a buffer reserved or the decoder called.
-        guard EntityDecoder.mayStartReference(src, at: pos) else { return appendLiteral(pos, pos + 1) }
+        // A lone "&" (the usual case) is told without a buffer reserved or the decoder called,
+        // and so are the ones after it up to the next other special character ("&#&#…", "& & …"):
+        // one node and one step for all of them.
+        guard EntityDecoder.mayStartReference(src, at: pos) else {
+            let start = pos
+            repeat {
+                pos = plainRunEnd(from: pos + 1)
+            } while pos < src.count && src[pos] == UInt8(ascii: "&") && !EntityDecoder.mayStartReference(src, at: pos)
+            return appendText(start, pos)
+        }
         InlineParser.reserve(&extra, 64)
         let start = extra.count
         if let length = EntityDecoder.decode(src, at: pos, into: &extra) {
