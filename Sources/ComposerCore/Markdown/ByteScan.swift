@@ -148,6 +148,31 @@ enum ByteScan {
         }
     }
 
+    /// The last `c` in `bytes` that may be the last byte of a run that opens emphasis, or -1: a `c`
+    /// with a byte after it that is not ASCII whitespace (`CharacterClass.flankASCII`). A run
+    /// opens only if the character after it is not whitespace, so this is a superset of the
+    /// openers' last bytes (a `~` or a byte of a longer character after it counts).
+    static func lastPossibleOpener(_ c: UInt8, in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return -1 }
+            // Candidates are below `i`; each needs the byte after it.
+            var i = buf.count - 1
+            while i >= 16 {
+                let v = load(base, i - 16)
+                let after = load(base, i - 15)
+                let space = (after .== Block(repeating: 0x20)) .| (after .== Block(repeating: 0x09))
+                    .| (after .== Block(repeating: 0x0A)) .| (after .== Block(repeating: 0x0C)) .| (after .== Block(repeating: 0x0D))
+                if let last = lastSet((v .== Block(repeating: c)) .& .!space) { return i - 16 + last }
+                i -= 16
+            }
+            while i > 0 {
+                i -= 1
+                if base[i] == c, CharacterClass.flankASCII(base[i + 1]) != .space { return i }
+            }
+            return -1
+        }
+    }
+
     /// The lanes of `v` that `isSpecial` flags.
     @inline(__always)
     private static func special(_ v: Block) -> SIMDMask<SIMD16<Int8>> {

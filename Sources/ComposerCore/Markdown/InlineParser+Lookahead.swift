@@ -7,8 +7,10 @@ extension InlineParser {
     /// What can complete a token, looked for ahead.
     enum Ahead: Int {
         case closeBracket, closeParen, greater, underlineClose, colorClose
-        /// A run of `*`, `_` or `~` that may close emphasis (see `mayClose`).
+        /// A run of `*`, `_` or `~` that may close emphasis (see `lastPossibleCloser`).
         case starCloser, underscoreCloser, tildeCloser
+        /// A run of `*`, `_` or `~` that may open emphasis (see `ByteScan.lastPossibleOpener`).
+        case starOpener, underscoreOpener, tildeOpener
     }
 
     /// Per kind, its last position in the content (-1: none), `unknown` until scanned for: one
@@ -18,6 +20,7 @@ extension InlineParser {
         private var closeBracket = unknown, closeParen = unknown, greater = unknown
         private var underlineClose = unknown, colorClose = unknown
         private var starCloser = unknown, underscoreCloser = unknown, tildeCloser = unknown
+        private var starOpener = unknown, underscoreOpener = unknown, tildeOpener = unknown
         /// Per delimiter character, whether a run that can open emphasis is on the stack or was:
         /// bit 0 for `*`, 1 for `_`, 2 for `~`.
         private var openersPushed: UInt8 = 0
@@ -38,6 +41,9 @@ extension InlineParser {
                 case .starCloser: starCloser
                 case .underscoreCloser: underscoreCloser
                 case .tildeCloser: tildeCloser
+                case .starOpener: starOpener
+                case .underscoreOpener: underscoreOpener
+                case .tildeOpener: tildeOpener
                 }
             }
             @inline(__always) set {
@@ -50,6 +56,9 @@ extension InlineParser {
                 case .starCloser: starCloser = newValue
                 case .underscoreCloser: underscoreCloser = newValue
                 case .tildeCloser: tildeCloser = newValue
+                case .starOpener: starOpener = newValue
+                case .underscoreOpener: underscoreOpener = newValue
+                case .tildeOpener: tildeOpener = newValue
                 }
             }
         }
@@ -90,6 +99,28 @@ extension InlineParser {
         occurs(.starCloser, from: i) || occurs(.underscoreCloser, from: i) || occurs(.tildeCloser, from: i)
     }
 
+    /// Whether a run of `c` at `i` that can open but not close may take part in emphasis: as an
+    /// opener, with a closer of `c` after it; or as the bound of a search (see
+    /// `mayCloseEmphasis`), which only a closer of another character that reaches the emphasis
+    /// step can make it. Such a closer needs an opener of its character on the stack, pushed
+    /// before or possibly after `i`; without one it is text (see `InlineParser.handleDelimiters`).
+    /// When this says no, it says no for every later run of `c` too: none of them can close, and
+    /// no opener of another character can be pushed after `i` that was not possible at `i`.
+    mutating func openerMayMatter(_ c: UInt8, from i: Int) -> Bool {
+        for (d, closer) in [(UInt8(ascii: "*"), Ahead.starCloser), (UInt8(ascii: "_"), .underscoreCloser), (UInt8(ascii: "~"), .tildeCloser)] {
+            guard occurs(closer, from: i) else { continue }
+            if d == c || !isInert(d, from: i) { return true }
+        }
+        return false
+    }
+
+    /// Whether every run of `d` at or after `i` is text: no opener of `d` is on the stack and none
+    /// can open from `i` on, so none opens and none finds an opener to close.
+    mutating func isInert(_ d: UInt8, from i: Int) -> Bool {
+        let opener: Ahead = d == UInt8(ascii: "*") ? .starOpener : d == UInt8(ascii: "_") ? .underscoreOpener : .tildeOpener
+        return !lookahead.openerPushed(d) && !occurs(opener, from: i)
+    }
+
     /// Whether a `]` and a `)` lie at or after `i`: a link needs both after its `[`.
     mutating func mayEndLink(from i: Int, tokens: Int) -> Bool {
         occurs(.closeBracket, from: i, tokens: tokens) && occurs(.closeParen, from: i, tokens: tokens)
@@ -107,6 +138,9 @@ extension InlineParser {
         case .starCloser: lastPossibleCloser(UInt8(ascii: "*"), in: src)
         case .underscoreCloser: lastPossibleCloser(UInt8(ascii: "_"), in: src)
         case .tildeCloser: lastPossibleCloser(UInt8(ascii: "~"), in: src)
+        case .starOpener: ByteScan.lastPossibleOpener(UInt8(ascii: "*"), in: src)
+        case .underscoreOpener: ByteScan.lastPossibleOpener(UInt8(ascii: "_"), in: src)
+        case .tildeOpener: ByteScan.lastPossibleOpener(UInt8(ascii: "~"), in: src)
         }
     }
 

@@ -368,6 +368,18 @@ struct InlineParser {
         appendText(start, pos)
     }
 
+    /// Appends the text from `start` on, passing over the runs of `c`, every one of which is text
+    /// from here on, and over those of another delimiter character that is inert (`isInert`):
+    /// "*a_ *a_ …" is one step.
+    private mutating func appendInertRuns(_ start: Int, _ c: UInt8) {
+        var other = c
+        for d in [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~")] where d != c && isInert(d, from: pos) {
+            other = d
+            break
+        }
+        appendText(start, passing: c, or: other)
+    }
+
     private mutating func handleDelimiters(_ c: UInt8) {
         let start = pos
         while pos < src.count, src[pos] == c { pos += 1 }
@@ -378,6 +390,8 @@ struct InlineParser {
         // Whitespace after it: it cannot open; with no opener of `c` before it, it has nothing to
         // close either. Text, told before its flanks are classed (the closers of "*a_ *a_ …").
         if !lookahead.openerPushed(c), pos >= src.count || CharacterClass.flankASCII(src[pos]) == .space {
+            // With no run of `c` able to open from here on, every later one is text too.
+            if isInert(c, from: pos) { return appendInertRuns(start, c) }
             return appendLiteral(start, pos)
         }
         let count = pos - start
@@ -397,7 +411,9 @@ struct InlineParser {
         // A run that can pair with none is text: an opener with no possible closer of any
         // character after it, a closer with no opener before it (see `mayCloseEmphasis`).
         guard isDelimiter, canOpen || canClose,
-              canOpen ? canClose || mayCloseEmphasis(from: pos) : lookahead.openerPushed(c) else {
+              canOpen ? canClose || openerMayMatter(c, from: pos) : lookahead.openerPushed(c) else {
+            // An opener that cannot matter: nor can any later run of `c` (see `openerMayMatter`).
+            if canOpen, !canClose, isDelimiter { return appendInertRuns(start, c) }
             return appendLiteral(start, pos)
         }
         nodes.append(Node(kind: .delimiter, start: start, end: pos))

@@ -35,4 +35,18 @@ import Testing
         #expect(document.text == openers + "b")
         #expect(document.spans == [Span(openers.count, openers.count + 1, .italic)])
     }
+
+    /// Openers of one character with closers of another after them, which have no opener to
+    /// close ("*a_ " repeated): all text, passed over in one step. A `*` closer or a `_` opener
+    /// later on keeps them in play, and the pairs form as cmark-gfm makes them.
+    @Test func openersWhoseOnlyClosersAreOfAnInertCharacterStayText() {
+        let units = String(repeating: "*a_ ", count: 50)
+        let inert = MarkdownParser.parse(units + "~~x~~ **y**")
+        #expect(inert.text == units + "x y")
+        #expect(inert.spans == [Span(200, 201, .strike), Span(202, 203, .bold)])
+        // The `_b_` opener makes the `_` closers live, and the final `*` closes the last `*`.
+        let live = MarkdownParser.parse(units + "_b_ c*")
+        #expect(live.text == String(repeating: "*a_ ", count: 49) + "a_ b c")
+        #expect(live.spans == [Span(196, 202, .italic)])
+    }
 }
