@@ -65,10 +65,13 @@ enum CStrings {
     /// outputs), freed with `mc_string_free`: no detour through a `String`, whose creation would
     /// validate every byte again.
     static func copy(utf8 bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        bytes.withUnsafeBufferPointer { copy(utf8: $0) }
+    }
+
+    /// `copy(utf8:)` of bytes the engine lends (`MarkdownParser.parseJSON(utf8:names:_:)`).
+    static func copy(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<CChar>? {
         guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else { return nil }
-        bytes.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress { memcpy(copy, base, source.count) }
-        }
+        if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }
         copy[bytes.count] = 0
         return copy
     }

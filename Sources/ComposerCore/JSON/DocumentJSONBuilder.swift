@@ -2,7 +2,7 @@
 /// comes, the spans tracked as the style changes. `mc_markdown_parse` returns this: no document,
 /// no flat text and no second pass over either (`FlatDocument.jsonUTF8` gives the same bytes).
 struct DocumentJSONBuilder: ParseOutput {
-    private var json: [UInt8] = []
+    private var json: ByteBuffer
     private var values = ParsedValues()
     private var tracker: SpanTracker
     /// Scalars of text written so far, but for the text from `pendingStart` on.
@@ -20,16 +20,16 @@ struct DocumentJSONBuilder: ParseOutput {
     /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
     /// chat message's (about one a dozen bytes, fifty bytes each), so it rarely grows.
     init(capacity: Int) {
-        json.reserveCapacity(2 * capacity + 128)
+        json = ByteBuffer(capacity: 2 * capacity + 128)
         tracker = SpanTracker(capacity: capacity / 12 + 8)
-        UTF8Bytes.append("{\"text\":\"", to: &json)
+        json.append("{\"text\":\"")
     }
 
     /// Brings `offset` up to date.
     @inline(__always)
     private mutating func settle() {
         guard pendingStart >= 0 else { return }
-        offset += ByteScan.scalarCount(json, pendingStart..<json.count)
+        offset += json.withUnsafeBufferPointer { ByteScan.scalarCount($0, pendingStart..<$0.count) }
         pendingStart = -1
     }
 
@@ -99,13 +99,7 @@ struct DocumentJSONBuilder: ParseOutput {
             tracker.restyle(style, at: offset)
         }
         if !ascii, pendingStart < 0 { pendingStart = json.count }
-        // A few bytes go one by one (a bulk append costs a call and a copy loop set up, more
-        // than they do); more as one buffer copy.
-        if bytes.count <= 8 {
-            for b in bytes { json.append(b) }
-        } else {
-            bytes.withUnsafeBufferPointer { json.append(contentsOf: $0) }
-        }
+        json.append(bytes)
         // Text after pending text is counted with it.
         if pendingStart < 0 { offset += bytes.count }
     }
@@ -116,11 +110,11 @@ struct DocumentJSONBuilder: ParseOutput {
     }
 
     /// The document JSON.
-    mutating func finish() -> [UInt8] {
+    mutating func finish() -> ByteBuffer {
         settle()
         tracker.restyle(.plain, at: offset)
         if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
-        UTF8Bytes.append("\",\"spans\":", to: &json)
+        json.append("\",\"spans\":")
         JSONWriter.writeSpans(tracker.sortedSpans(), values: values, into: &json)
         json.append(UInt8(ascii: "}"))
         return json

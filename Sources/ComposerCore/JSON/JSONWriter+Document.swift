@@ -4,72 +4,47 @@ extension FlatDocument {
 
     /// `json` as UTF-8 bytes.
     public var jsonUTF8: [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 48 * runs.count + 32)
+        var out = ByteBuffer(capacity: utf8.count + 48 * runs.count + 32)
         JSONWriter.writeDocument(self, into: &out)
-        return out
+        return out.array
     }
 }
 
 extension JSONWriter {
     /// The document JSON (`Document.json`): `{"text": …, "spans": [{"start", "end", "format", then
     /// "url" | "color" | "uid", "name"}, …]}`, written from the text's UTF-8 and its canonical spans.
-    static func writeDocument(_ doc: FlatDocument, into out: inout [UInt8]) {
-        UTF8Bytes.append("{\"text\":", to: &out)
-        writeString(utf8: doc.utf8, into: &out)
-        UTF8Bytes.append(",\"spans\":", to: &out)
+    static func writeDocument(_ doc: FlatDocument, into out: inout ByteBuffer) {
+        out.append("{\"text\":")
+        doc.utf8.withUnsafeBufferPointer { writeString(utf8: $0, into: &out) }
+        out.append(",\"spans\":")
         writeSpans(doc.flatSpans, values: doc.values, into: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// The `spans` array of the document JSON, from canonical spans and the values they point
-    /// into. Written through a `ByteCursor` into a small buffer that is appended to `out` each
-    /// time it fills: a span costs a few stores per byte instead of five array appends, and a
-    /// message with many spans needs no buffer of its spans' whole size (touching the fresh pages
-    /// of one cost more than writing into it).
-    static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout [UInt8]) {
-        // Room for them all at once (the spans of a dense paragraph are most of its JSON, and
-        // growing by doubling would copy them and touch fresh pages twice over).
+    /// into: its size is worked out first, then the spans are written through a `ByteCursor`
+    /// straight into the room reserved for them (a span costs a few stores per byte, and the
+    /// buffer grows at most once).
+    static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout ByteBuffer) {
         var size = 2
         for span in spans { size += spanSize(span) + values.valueBound(span) }
-        out.reserveCapacity(out.count + size)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: spanChunk) { room in
-            guard let base = room.baseAddress else { return }
-            var w = ByteCursor(base: base, capacity: room.count)
+        out.write(upTo: size) { w in
             w.put(UInt8(ascii: "["))
-            for (i, span) in spans.enumerated() {
-                let bound = ByteCursor.spanBound + values.valueBound(span)
-                if bound > w.capacity - w.count {
-                    out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
-                    w = ByteCursor(base: base, capacity: room.count)
-                }
-                if bound <= w.capacity {
-                    writeSpan(span, first: i == 0, values: values, to: &w)
-                } else {
-                    // A span with a value longer than the buffer (a long link): room of its own.
-                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { own in
-                        guard let ownBase = own.baseAddress else { return }
-                        var large = ByteCursor(base: ownBase, capacity: own.count)
-                        writeSpan(span, first: i == 0, values: values, to: &large)
-                        out.append(contentsOf: UnsafeBufferPointer(start: ownBase, count: large.count))
-                    }
-                }
-            }
+            for (i, span) in spans.enumerated() { writeSpan(span, first: i == 0, values: values, to: &w) }
             w.put(UInt8(ascii: "]"))
-            out.append(contentsOf: UnsafeBufferPointer(start: base, count: w.count))
         }
     }
 
-    /// What `writeSpan` writes for `span` before its value: `,{"start":`, the offsets, `,"end":`
-    /// and the format's members.
+    /// At least what `writeSpan` writes for `span` but its value's strings (`SpanValues.valueBound`
+    /// bounds those): `,{"start":` and `,"end":` (17 bytes), the offsets (a sign each at most),
+    /// the format's members, and what follows the value: `}`, or for a colour `#rrggbb"}`. A bound,
+    /// not a hint: `writeSpans` writes into exactly this much room.
     @inline(__always)
     private static func spanSize(_ span: FlatSpan) -> Int {
         let offsets = ByteCursor.decimalDigits(span.start.magnitude) + ByteCursor.decimalDigits(span.end.magnitude) + 2
-        return 18 + offsets + span.kind.jsonMembers.utf8CodeUnitCount
+        let afterValue = span.kind == .color ? 9 : 1
+        return 17 + offsets + span.kind.jsonMembers.utf8CodeUnitCount + afterValue
     }
-
-    /// The bytes `writeSpans` writes at a time (a few dozen spans).
-    private static let spanChunk = 2048
 
     /// One span's object, with the comma before it unless it is the first.
     @inline(__always)

@@ -47,7 +47,7 @@ public enum JSONWriter {
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole (a byte-by-byte
     /// append costs a uniqueness check each).
-    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+    static func writeString<Out: ByteOutput>(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {
         out.append(UInt8(ascii: "\""))
         var copied = 0
         var i = 0
@@ -84,7 +84,7 @@ public enum JSONWriter {
     /// Appends `bytes` as the inside of a JSON string (escaped, without quotes) and returns how
     /// many scalars they hold: one pass for both, by blocks of 16 bytes that need no escape
     /// (the test and the count vectorize).
-    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout [UInt8]) -> Int {
+    static func appendEscaped(_ bytes: ArraySlice<UInt8>, to out: inout ByteBuffer) -> Int {
         // A few bytes go one by one: the block loop and the bulk append cost more than they do.
         if bytes.count <= 8 {
             var scalars = 0
@@ -118,14 +118,14 @@ public enum JSONWriter {
                 let b = bytes[i]
                 continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1)
                 if needsEscape(b) {
-                    out.append(contentsOf: bytes[copied..<i])
+                    out.append(bytes[copied..<i])
                     appendEscape(b, to: &out)
                     copied = i + 1
                 }
                 i += 1
             }
         }
-        out.append(contentsOf: bytes[copied..<end])
+        out.append(bytes[copied..<end])
         return bytes.count - continuations
     }
 
@@ -134,18 +134,22 @@ public enum JSONWriter {
         b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
     }
 
-    private static func appendEscape(_ b: UInt8, to out: inout [UInt8]) {
+    @inline(__always)
+    private static func hexDigit(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 &+ d : 0x61 &+ d &- 10 }
+
+    private static func appendEscape<Out: ByteOutput>(_ b: UInt8, to out: inout Out) {
         switch b {
-        case UInt8(ascii: "\""): UTF8Bytes.append("\\\"", to: &out)
-        case UInt8(ascii: "\\"): UTF8Bytes.append("\\\\", to: &out)
-        case 0x0A: UTF8Bytes.append("\\n", to: &out)
-        case 0x0D: UTF8Bytes.append("\\r", to: &out)
-        case 0x09: UTF8Bytes.append("\\t", to: &out)
-        case 0x08: UTF8Bytes.append("\\b", to: &out)
-        case 0x0C: UTF8Bytes.append("\\f", to: &out)
+        case UInt8(ascii: "\""): out.append("\\\"")
+        case UInt8(ascii: "\\"): out.append("\\\\")
+        case 0x0A: out.append("\\n")
+        case 0x0D: out.append("\\r")
+        case 0x09: out.append("\\t")
+        case 0x08: out.append("\\b")
+        case 0x0C: out.append("\\f")
         default:
-            UTF8Bytes.append("\\u00", to: &out)
-            for digit in [b >> 4, b & 0xF] { out.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10) }
+            out.append("\\u00")
+            out.append(hexDigit(b >> 4))
+            out.append(hexDigit(b & 0xF))
         }
     }
 }

@@ -81,8 +81,11 @@ struct BlockParser<Output: ParseOutput> {
         }
         closeLeaf()
         closeContainers(downTo: 0)
-        InlineParserPool.give(inline)
-        inline = InlineParser()
+        // Moved out (a swap copies no buffer reference): a copy would retain and release each of
+        // its dozen buffers.
+        var used = InlineParser()
+        swap(&used, &inline)
+        InlineParserPool.give(used)
     }
 
     /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. The first

@@ -280,23 +280,26 @@ enum ByteScan {
 
     /// How many scalars UTF-8 `bytes[range]` holds (bytes that are not continuation bytes).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return 0 }
-            let lower = max(0, range.lowerBound), upper = min(buf.count, range.upperBound)
-            guard lower < upper else { return 0 }
-            var i = lower
-            var continuations = 0
-            while i + 16 <= upper {
-                let v = load(base, i)
-                let mask = (v & Block(repeating: 0xC0)) .== Block(repeating: 0x80)
-                continuations &+= Int(Block().replacing(with: 1, where: mask).wrappedSum())
-                i += 16
-            }
-            while i < upper {
-                continuations &+= base[i] & 0xC0 == 0x80 ? 1 : 0
-                i += 1
-            }
-            return upper - lower - continuations
+        bytes.withUnsafeBufferPointer { scalarCount($0, range) }
+    }
+
+    /// `scalarCount` of bytes in memory (a `ByteBuffer`'s).
+    static func scalarCount(_ buf: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let base = buf.baseAddress else { return 0 }
+        let lower = max(0, range.lowerBound), upper = min(buf.count, range.upperBound)
+        guard lower < upper else { return 0 }
+        var i = lower
+        var continuations = 0
+        while i + 16 <= upper {
+            let v = load(base, i)
+            let mask = (v & Block(repeating: 0xC0)) .== Block(repeating: 0x80)
+            continuations &+= Int(Block().replacing(with: 1, where: mask).wrappedSum())
+            i += 16
         }
+        while i < upper {
+            continuations &+= base[i] & 0xC0 == 0x80 ? 1 : 0
+            i += 1
+        }
+        return upper - lower - continuations
     }
 }

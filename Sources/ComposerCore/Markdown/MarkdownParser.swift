@@ -30,10 +30,17 @@ public enum MarkdownParser {
     /// The document JSON (`Document.json`) of markdown given as UTF-8 bytes, which must be valid
     /// UTF-8: `parseFlat(utf8:).jsonUTF8`, written while parsing.
     public static func parseJSON(utf8 markdown: [UInt8], names: [String: String] = [:]) -> [UInt8] {
+        parseJSON(utf8: markdown, names: names) { Array($0) }
+    }
+
+    /// `parseJSON(utf8:names:)`, its bytes lent to `body` (valid during the call only) instead of
+    /// copied into an array: the C API copies them once, into the string it returns.
+    public static func parseJSON<R>(utf8 markdown: [UInt8], names: [String: String] = [:],
+                                    _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let source = input(markdown)
         var parser = BlockParser(source: source, names: names, output: DocumentJSONBuilder(capacity: source.count))
         parser.run()
-        return parser.output.finish()
+        return try parser.output.finish().withUnsafeBufferPointer(body)
     }
 
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while

@@ -1,0 +1,116 @@
+/// A growing byte buffer written through a pointer, for output assembled from many small pieces
+/// (the document JSON the parser writes): an append is a capacity test, a store and a count. An
+/// array append also checks that its storage is unique, a call per append, which was a large part
+/// of writing a paragraph dense with syntax a few bytes at a time.
+///
+/// The storage is a class instance holding the pointer, so the buffer frees it when the last
+/// reference goes. Copies of a buffer share it: a buffer has one owner, which writes it and then
+/// reads it (`withUnsafeBufferPointer`, `array`). Internal, and used that way only.
+struct ByteBuffer: ByteOutput {
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = Swift.max(capacity, 64)
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    private var storage: Storage
+    /// Bytes written.
+    private(set) var count = 0
+
+    /// A buffer with room for `capacity` bytes before it grows.
+    init(capacity: Int) {
+        storage = Storage(capacity: capacity)
+    }
+
+    /// Room for `extra` more bytes without growing.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if extra > storage.capacity &- count { grow(extra) }
+    }
+
+    /// Moves the bytes into storage with room for `extra` more, at least twice the size.
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let larger = Storage(capacity: Swift.max(count + extra, 2 * storage.capacity))
+        larger.base.initialize(from: storage.base, count: count)
+        storage = larger
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == storage.capacity { grow(1) }
+        storage.base[count] = byte
+        count &+= 1
+    }
+
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (storage.base + count).initialize(from: source, count: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// A few bytes one by one (a `memcpy` call costs more than they do), more as one copy.
+    @inline(__always)
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        if bytes.count <= 8 {
+            reserve(bytes.count)
+            for b in bytes {
+                storage.base[count] = b
+                count &+= 1
+            }
+        } else {
+            bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+        }
+    }
+
+    /// An ASCII literal; a short one byte by byte.
+    @inline(__always)
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes in
+            guard bytes.count <= 8 else { return append(contentsOf: bytes) }
+            reserve(bytes.count)
+            for b in bytes {
+                storage.base[count] = b
+                count &+= 1
+            }
+        }
+    }
+
+    /// Writes through a `ByteCursor` of up to `bound` bytes at the end of the buffer (reserved
+    /// first), then counts what it wrote.
+    mutating func write(upTo bound: Int, _ body: (inout ByteCursor) -> Void) {
+        reserve(bound)
+        var cursor = ByteCursor(base: storage.base + count, capacity: bound)
+        body(&cursor)
+        count &+= cursor.count
+    }
+
+    /// The bytes written so far (valid during `body` only).
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.base, count: count))
+        }
+    }
+
+    /// The bytes written so far, as an array (a copy).
+    var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+}
+
+/// What the JSON writers append to: an array, or a `ByteBuffer`.
+protocol ByteOutput {
+    mutating func append(_ byte: UInt8)
+    mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    /// An ASCII literal.
+    mutating func append(_ literal: StaticString)
+}
+
+extension Array: ByteOutput where Element == UInt8 {
+    mutating func append(_ literal: StaticString) { UTF8Bytes.append(literal, to: &self) }
+}
