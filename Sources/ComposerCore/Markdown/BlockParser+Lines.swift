@@ -161,9 +161,11 @@ extension BlockParser {
     /// Three or more backticks or tildes after at most three spaces (a backtick fence's info
     /// string holds no backtick): the fence character, its length and its indent.
     mutating func fenceOpener(_ line: Int) -> (char: UInt8, length: Int, indent: Int)? {
-        let indent = indentation(line)
+        // Most fences start their line: no indent to measure.
+        let unindented = line < lineEnd && (src[line] == UInt8(ascii: "`") || src[line] == UInt8(ascii: "~"))
+        let indent = unindented ? 0 : indentation(line)
         guard indent <= 3 else { return nil }
-        let rest = skipSpaces(line)
+        let rest = unindented ? line : skipSpaces(line)
         guard rest < lineEnd else { return nil }
         let c = src[rest]
         guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
@@ -182,8 +184,9 @@ extension BlockParser {
     }
 
     mutating func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
-        guard indentation(line) <= 3 else { return false }
-        let rest = skipSpaces(line)
+        let unindented = line < lineEnd && src[line] == char
+        guard unindented || indentation(line) <= 3 else { return false }
+        let rest = unindented ? line : skipSpaces(line)
         let i = skipRun(of: char, from: rest)
         return i - rest >= length && isBlank(i)
     }
