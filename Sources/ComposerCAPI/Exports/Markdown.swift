@@ -102,6 +102,6 @@ public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_js
         let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
-        out.pointee = CStrings.copy(utf8: HTMLRenderer.renderUTF8(markdown: text, names: names))
+        out.pointee = HTMLRenderer.renderUTF8(markdown: text, names: names) { CStrings.copy(utf8: $0) }
     }
 }

@@ -56,6 +56,9 @@ struct ByteBuffer: ByteOutput {
         count &+= bytes.count
     }
 
+    @inline(__always)
+    mutating func append(contentsOf bytes: ArraySlice<UInt8>) { append(bytes) }
+
     /// A few bytes one by one (a `memcpy` call costs more than they do), more as one copy.
     @inline(__always)
     mutating func append(_ bytes: ArraySlice<UInt8>) {
@@ -103,10 +106,11 @@ struct ByteBuffer: ByteOutput {
     var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 }
 
-/// What the JSON writers append to: an array, or a `ByteBuffer`.
+/// What the JSON and HTML writers append to: an array, or a `ByteBuffer`.
 protocol ByteOutput {
     mutating func append(_ byte: UInt8)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+    mutating func append(contentsOf bytes: ArraySlice<UInt8>)
     /// An ASCII literal.
     mutating func append(_ literal: StaticString)
 }

@@ -5,7 +5,7 @@
 /// (`mc_markdown_to_html`); a flat document is fed to it run by run. One implementation of the
 /// layout for both.
 struct HTMLBuilder: ParseOutput {
-    private var html: [UInt8] = []
+    private var html: ByteBuffer
     var values = ParsedValues()
     private var lineCount = 0
     /// The current line's block format.
@@ -15,7 +15,7 @@ struct HTMLBuilder: ParseOutput {
     private var wanted: [HTMLTag] = []
 
     init(capacity: Int) {
-        html.reserveCapacity(capacity + capacity / 2 + 16)
+        html = ByteBuffer(capacity: capacity + capacity / 2 + 16)
     }
 
     mutating func startLine(_ next: BlockFormat?) {
@@ -25,8 +25,8 @@ struct HTMLBuilder: ParseOutput {
                 // Another line of the same run.
                 switch block {
                 case .codeBlock?: html.append(0x0A)
-                case .bulletList?, .orderedList?: UTF8Bytes.append("</li><li>", to: &html)
-                case .quote?, nil: UTF8Bytes.append("<br>", to: &html)
+                case .bulletList?, .orderedList?: html.append("</li><li>")
+                case .quote?, nil: html.append("<br>")
                 }
             } else {
                 closeRun()
@@ -60,7 +60,7 @@ struct HTMLBuilder: ParseOutput {
     }
 
     /// The HTML. A document without lines is one empty paragraph.
-    mutating func finish() -> [UInt8] {
+    mutating func finish() -> ByteBuffer {
         if lineCount == 0 { startLine(nil) }
         closeTags()
         closeRun()
@@ -69,21 +69,21 @@ struct HTMLBuilder: ParseOutput {
 
     private mutating func openRun(_ next: BlockFormat?) {
         switch next {
-        case .codeBlock?: UTF8Bytes.append("<pre><code>", to: &html)
-        case .bulletList?: UTF8Bytes.append("<ul><li>", to: &html)
-        case .orderedList?: UTF8Bytes.append("<ol><li>", to: &html)
-        case .quote?: UTF8Bytes.append("<blockquote><p>", to: &html)
-        case nil: UTF8Bytes.append("<p>", to: &html)
+        case .codeBlock?: html.append("<pre><code>")
+        case .bulletList?: html.append("<ul><li>")
+        case .orderedList?: html.append("<ol><li>")
+        case .quote?: html.append("<blockquote><p>")
+        case nil: html.append("<p>")
         }
     }
 
     private mutating func closeRun() {
         switch block {
-        case .codeBlock?: UTF8Bytes.append("</code></pre>", to: &html)
-        case .bulletList?: UTF8Bytes.append("</li></ul>", to: &html)
-        case .orderedList?: UTF8Bytes.append("</li></ol>", to: &html)
-        case .quote?: UTF8Bytes.append("</p></blockquote>", to: &html)
-        case nil: UTF8Bytes.append("</p>", to: &html)
+        case .codeBlock?: html.append("</code></pre>")
+        case .bulletList?: html.append("</li></ul>")
+        case .orderedList?: html.append("</li></ol>")
+        case .quote?: html.append("</p></blockquote>")
+        case nil: html.append("</p>")
         }
     }
 

@@ -43,13 +43,20 @@ public enum HTMLRenderer {
             }
             start = max(start, end)
         }
-        return builder.finish()
+        return builder.finish().array
     }
 
     /// The safe HTML of wire markdown given as UTF-8 bytes (valid UTF-8): `renderUTF8` of
     /// `MarkdownParser.parseFlat(utf8:names:)`, written while parsing.
     public static func renderUTF8(markdown: [UInt8], names: [String: String] = [:]) -> [UInt8] {
-        MarkdownParser.parseHTML(utf8: markdown, names: names)
+        renderUTF8(markdown: markdown, names: names) { Array($0) }
+    }
+
+    /// `renderUTF8(markdown:names:)`, its bytes lent to `body` (valid during the call only): the
+    /// C API copies them once, into the string it returns.
+    public static func renderUTF8<R>(markdown: [UInt8], names: [String: String] = [:],
+                                     _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try MarkdownParser.parseHTML(utf8: markdown, names: names).withUnsafeBufferPointer(body)
     }
 
     static func escape(_ text: String) -> String {

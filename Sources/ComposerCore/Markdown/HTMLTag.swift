@@ -15,42 +15,42 @@ enum HTMLTag: Equatable {
         if s.flags.contains(.code) { tags.append(.code) }
     }
 
-    func open(_ values: ParsedValues, into out: inout [UInt8]) {
+    func open<Out: ByteOutput>(_ values: ParsedValues, into out: inout Out) {
         switch self {
         case .link(let id):
-            UTF8Bytes.append("<a href=\"", to: &out)
+            out.append("<a href=\"")
             HTMLTag.appendEscaped(values.link(id), to: &out)
-            UTF8Bytes.append("\" rel=\"nofollow noopener noreferrer\">", to: &out)
+            out.append("\" rel=\"nofollow noopener noreferrer\">")
         case .color(let rgb):
-            UTF8Bytes.append("<span style=\"color:", to: &out)
+            out.append("<span style=\"color:")
             UTF8Bytes.appendColor(rgb & 0xFFFFFF, to: &out)
-            UTF8Bytes.append("\">", to: &out)
+            out.append("\">")
         case .mention(let id):
-            UTF8Bytes.append("<span class=\"mention\" data-uid=\"", to: &out)
+            out.append("<span class=\"mention\" data-uid=\"")
             HTMLTag.appendEscaped(values.mentionUID(id), to: &out)
-            UTF8Bytes.append("\">", to: &out)
-        case .underline: UTF8Bytes.append("<u>", to: &out)
-        case .strike: UTF8Bytes.append("<del>", to: &out)
-        case .bold: UTF8Bytes.append("<strong>", to: &out)
-        case .italic: UTF8Bytes.append("<em>", to: &out)
-        case .code: UTF8Bytes.append("<code>", to: &out)
+            out.append("\">")
+        case .underline: out.append("<u>")
+        case .strike: out.append("<del>")
+        case .bold: out.append("<strong>")
+        case .italic: out.append("<em>")
+        case .code: out.append("<code>")
         }
     }
 
-    func close(into out: inout [UInt8]) {
+    func close<Out: ByteOutput>(into out: inout Out) {
         switch self {
-        case .link: UTF8Bytes.append("</a>", to: &out)
-        case .color, .mention: UTF8Bytes.append("</span>", to: &out)
-        case .underline: UTF8Bytes.append("</u>", to: &out)
-        case .strike: UTF8Bytes.append("</del>", to: &out)
-        case .bold: UTF8Bytes.append("</strong>", to: &out)
-        case .italic: UTF8Bytes.append("</em>", to: &out)
-        case .code: UTF8Bytes.append("</code>", to: &out)
+        case .link: out.append("</a>")
+        case .color, .mention: out.append("</span>")
+        case .underline: out.append("</u>")
+        case .strike: out.append("</del>")
+        case .bold: out.append("</strong>")
+        case .italic: out.append("</em>")
+        case .code: out.append("</code>")
         }
     }
 
     /// Appends `text` with `& < > " '` as entities.
-    static func appendEscaped(_ text: ArraySlice<UInt8>, to out: inout [UInt8]) {
+    static func appendEscaped<Out: ByteOutput>(_ text: ArraySlice<UInt8>, to out: inout Out) {
         var copied = text.startIndex
         var i = text.startIndex
         while i < text.endIndex {
@@ -81,7 +81,7 @@ enum HTMLTag: Equatable {
                     continue
                 }
                 out.append(contentsOf: text[copied..<i])
-                UTF8Bytes.append(entity, to: &out)
+                out.append(entity)
                 i += 1
                 copied = i
             }

@@ -45,7 +45,7 @@ public enum MarkdownParser {
 
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while
     /// parsing.
-    static func parseHTML(utf8 markdown: [UInt8], names: [String: String]) -> [UInt8] {
+    static func parseHTML(utf8 markdown: [UInt8], names: [String: String]) -> ByteBuffer {
         let source = input(markdown)
         var parser = BlockParser(source: source, names: names, output: HTMLBuilder(capacity: source.count))
         parser.run()

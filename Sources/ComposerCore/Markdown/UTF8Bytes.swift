@@ -142,7 +142,7 @@ enum UTF8Bytes {
     }
 
     /// Appends `"#rrggbb"` for a 24-bit colour (lower-case, as `ColorPolicy.format`).
-    static func appendColor(_ rgb: UInt32, to out: inout [UInt8]) {
+    static func appendColor<Out: ByteOutput>(_ rgb: UInt32, to out: inout Out) {
         out.append(UInt8(ascii: "#"))
         var shift: UInt32 = 20
         while true {
