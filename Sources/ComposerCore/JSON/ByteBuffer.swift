@@ -86,11 +86,10 @@ struct ByteBuffer: ByteOutput {
         }
     }
 
-    /// Writes through a `ByteCursor` of up to `bound` bytes at the end of the buffer (reserved
-    /// first), then counts what it wrote.
-    mutating func write(upTo bound: Int, _ body: (inout ByteCursor) -> Void) {
-        reserve(bound)
-        var cursor = ByteCursor(base: storage.base + count, capacity: bound)
+    /// Writes through a `ByteCursor` over the room left at the end of the buffer (`reserve`
+    /// makes it), then counts what it wrote.
+    mutating func writeIntoFreeRoom(_ body: (inout ByteCursor) -> Void) {
+        var cursor = ByteCursor(base: storage.base + count, capacity: storage.capacity - count)
         body(&cursor)
         count &+= cursor.count
     }

@@ -3,8 +3,9 @@
 /// append. It never writes past `capacity`: a write that would not fit is dropped whole (callers
 /// reserve an upper bound of what they write, so none is).
 struct ByteCursor {
-    /// What one span takes without its value: `,{"start":` and `,"end":` with two decimals of
-    /// at most 20 digits, the longest format members, the closing `}` (under 100 bytes).
+    /// What one span takes without its value's strings: `,{"start":` and `,"end":` with two
+    /// decimals of at most 20 digits and a sign, the longest format members, then `}` or a
+    /// colour's `#rrggbb"}` (under 100 bytes).
     static let spanBound = 128
 
     /// At most what `putString` writes for `count` bytes: each may become a six-byte `\u00XX`.
@@ -35,9 +36,41 @@ struct ByteCursor {
         }
     }
 
-    /// A decimal integer, two digits a step (a span's offsets are most of the digits a
-    /// document's JSON holds).
+    /// A decimal integer. Below 10,000 (nearly every offset in a message) the digits are worked
+    /// out by multiplications and stored at once; larger ones two digits a step.
+    @inline(__always)
     mutating func putDecimal(_ value: Int) {
+        guard value >= 0, value < 10_000, capacity - count >= 4 else { return putLongDecimal(value) }
+        let v = UInt32(truncatingIfNeeded: value)
+        if v < 10 {
+            base[count] = 0x30 &+ UInt8(truncatingIfNeeded: v)
+            count &+= 1
+        } else if v < 100 {
+            putPair(v)
+        } else if v < 1_000 {
+            let hundreds = v / 100
+            base[count] = 0x30 &+ UInt8(truncatingIfNeeded: hundreds)
+            count &+= 1
+            putPair(v &- hundreds &* 100)
+        } else {
+            let high = v / 100
+            putPair(high)
+            putPair(v &- high &* 100)
+        }
+    }
+
+    /// Two digits of `v` (below 100); room already checked.
+    @inline(__always)
+    private mutating func putPair(_ v: UInt32) {
+        let tens = v / 10
+        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+        base[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: v &- tens &* 10)
+        count &+= 2
+    }
+
+    /// `putDecimal` of any integer, two digits a step.
+    @inline(never)
+    private mutating func putLongDecimal(_ value: Int) {
         if value < 0 { put(UInt8(ascii: "-")) }
         var v = value.magnitude
         let digits = ByteCursor.decimalDigits(v)

@@ -22,29 +22,31 @@ extension JSONWriter {
     }
 
     /// The `spans` array of the document JSON, from canonical spans and the values they point
-    /// into: its size is worked out first, then the spans are written through a `ByteCursor`
-    /// straight into the room reserved for them (a span costs a few stores per byte, and the
-    /// buffer grows at most once).
+    /// into, written through a `ByteCursor` straight into the buffer's free room: a span costs a
+    /// few stores per byte. Room for a typical span each is reserved at once; a span that finds
+    /// less than its bound left (`ByteCursor.spanBound` and its value's) reserves more first.
     static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout ByteBuffer) {
-        var size = 2
-        for span in spans { size += spanSize(span) + values.valueBound(span) }
-        out.write(upTo: size) { w in
-            w.put(UInt8(ascii: "["))
-            for (i, span) in spans.enumerated() { writeSpan(span, first: i == 0, values: values, to: &w) }
-            w.put(UInt8(ascii: "]"))
+        out.reserve(2 + spans.count * typicalSpanSize)
+        out.append(UInt8(ascii: "["))
+        var i = 0
+        while i < spans.count {
+            let bound = ByteCursor.spanBound + values.valueBound(spans[i])
+            out.reserve(bound + (spans.count - i - 1) * typicalSpanSize)
+            out.writeIntoFreeRoom { w in
+                while i < spans.count {
+                    let bound = ByteCursor.spanBound + values.valueBound(spans[i])
+                    guard bound <= w.capacity - w.count else { return }
+                    writeSpan(spans[i], first: i == 0, values: values, to: &w)
+                    i += 1
+                }
+            }
         }
+        out.append(UInt8(ascii: "]"))
     }
 
-    /// At least what `writeSpan` writes for `span` but its value's strings (`SpanValues.valueBound`
-    /// bounds those): `,{"start":` and `,"end":` (17 bytes), the offsets (a sign each at most),
-    /// the format's members, and what follows the value: `}`, or for a colour `#rrggbb"}`. A bound,
-    /// not a hint: `writeSpans` writes into exactly this much room.
-    @inline(__always)
-    private static func spanSize(_ span: FlatSpan) -> Int {
-        let offsets = ByteCursor.decimalDigits(span.start.magnitude) + ByteCursor.decimalDigits(span.end.magnitude) + 2
-        let afterValue = span.kind == .color ? 9 : 1
-        return 17 + offsets + span.kind.jsonMembers.utf8CodeUnitCount + afterValue
-    }
+    /// What a span without a value takes at most with offsets of up to seven digits: the room
+    /// reserved per span up front.
+    private static let typicalSpanSize = 64
 
     /// One span's object, with the comma before it unless it is the first.
     @inline(__always)
