@@ -34,19 +34,33 @@ import Darwin
 #endif
 
 /// Runs the checks on one input; returns a description of the first violation, or nil.
+///
+/// Each thing is computed once per input (the flat form, the spans, the JSON of D), and documents
+/// are compared by their canonical JSON bytes (see `sameDocument`), not with `Document.==`: under
+/// the fuzzer's instrumentation the checks, not the parser, were most of an execution's time.
 func checkMarkdown(_ input: String) -> String? {
-    let document = MarkdownParser.parse(input)
-    if let failure = checkShape(document, input: input) { return failure }
-    if let failure = checkExactness(document, input: input, origin: "D = parse(input)") { return failure }
+    let bytes = Array(input.utf8)
+    // MarkdownParser.parse(input) is Document(flat: parseFlat(input)) (MarkdownParser.swift): the
+    // flat result is kept, so that "parseFlat gives the document too" compares the two forms of one
+    // parse (the tree built from the flat form must give that flat form back).
+    let parsedFlat = MarkdownParser.parseFlat(utf8: bytes)
+    let document = Document(flat: parsedFlat)
+    let flat = document.flat
+    let json = flat.jsonUTF8
+    let spans = flat.spans
+    if let failure = checkShape(document, flat: flat, spans: spans, json: json, parsedFlat: parsedFlat, bytes: bytes, input: input) {
+        return failure
+    }
+    if let failure = checkExactness(flat, spans: spans, json: json, input: input, origin: "D = parse(input)") { return failure }
 
-    let json = document.json
+    let text = String(decoding: json, as: UTF8.self)
     do {
-        let loaded = try Document(json: json)
-        if loaded != document {
+        let loaded = try Document(json: text)
+        if !sameDocument(loaded, json) {
             return """
                 PROPERTY VIOLATED: Document(json: D.json) != D (JSON round trip)
                 input:   \(input.debugDescription)
-                D:       \(json)
+                D:       \(text)
                 loaded:  \(loaded.json)
                 """
         }
@@ -54,23 +68,36 @@ func checkMarkdown(_ input: String) -> String? {
         return """
             PROPERTY VIOLATED: Document(json: D.json) throws (a parsed document does not load)
             input:  \(input.debugDescription)
-            D:      \(json)
+            D:      \(text)
             error:  \(error)
             """
     }
 
-    if input.utf8.first == UInt8(ascii: "{"), let loaded = try? Document(json: input) {
-        return checkExactness(loaded, input: input, origin: "D = Document(json: input)")
+    if bytes.first == UInt8(ascii: "{"), let loaded = try? Document(json: input) {
+        let loadedFlat = loaded.flat
+        return checkExactness(loadedFlat, spans: loadedFlat.spans, json: loadedFlat.jsonUTF8, input: input, origin: "D = Document(json: input)")
     }
     return nil
+}
+
+/// Whether `document` == the document whose canonical JSON is `json`, compared by JSON bytes.
+/// The same thing as `Document.==` (text, line blocks and canonical spans equal): the document JSON
+/// is written from the text and the canonical spans (JSONWriter+Document.swift), every string
+/// escaped one way only, so equal bytes mean equal text and equal spans, and back; the line blocks
+/// are the block spans (maximal runs of lines with one block, an empty span for a block on one
+/// empty line alone), so equal spans over one text mean equal line blocks. The spans in the JSON
+/// are the flat form's; that they are the tree's (`Document.spans`) is checked on every parsed
+/// document (`checkShape`). Stricter than comparing `String`s, whose `==` is canonical equivalence.
+func sameDocument(_ document: Document, _ json: [UInt8]) -> Bool {
+    document.flat.jsonUTF8 == json
 }
 
 /// The document is well formed, read through its flat form: style runs cover the text exactly, one
 /// block entry per line, every line break in a plain run; the flat form's spans are the document's
 /// spans; and the parser's flat output (what the C API renders and writes as JSON) is the document.
 /// (Without this, a malformed parse result shows up later as an index trap inside the serializer.)
-func checkShape(_ document: Document, input: String) -> String? {
-    let flat = document.flat
+func checkShape(_ document: Document, flat: FlatDocument, spans: [Span], json: [UInt8], parsedFlat: FlatDocument, bytes: [UInt8],
+                input: String) -> String? {
     let lines = flat.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     var problems: [String] = []
     if flat.runs.reduce(0, { $0 + $1.utf8Count }) != flat.utf8.count { problems.append("runs do not cover the text") }
@@ -82,14 +109,15 @@ func checkShape(_ document: Document, input: String) -> String? {
         }
         offset += run.utf8Count
     }
-    if flat.spans != document.spans { problems.append("flat spans \(flat.spans) differ from spans \(document.spans)") }
-    let parsedFlat = MarkdownParser.parseFlat(input)
-    if parsedFlat.json != document.json { problems.append("parseFlat gives \(parsedFlat.json)") }
+    if spans != document.spans { problems.append("flat spans \(spans) differ from spans \(document.spans)") }
+    if parsedFlat.jsonUTF8 != json { problems.append("parseFlat gives \(parsedFlat.json)") }
     // What the C API returns, written while parsing, is what the document gives.
-    let streamedJSON = String(decoding: MarkdownParser.parseJSON(utf8: Array(input.utf8)), as: UTF8.self)
-    if streamedJSON != document.json { problems.append("parseJSON gives \(streamedJSON)") }
-    let streamedHTML = String(decoding: HTMLRenderer.renderUTF8(markdown: Array(input.utf8)), as: UTF8.self)
-    if streamedHTML != HTMLRenderer.render(document) { problems.append("streamed HTML \(streamedHTML) differs") }
+    let streamedJSON = MarkdownParser.parseJSON(utf8: bytes)
+    if streamedJSON != json { problems.append("parseJSON gives \(String(decoding: streamedJSON, as: UTF8.self))") }
+    let streamedHTML = HTMLRenderer.renderUTF8(markdown: bytes)
+    if streamedHTML != HTMLRenderer.renderUTF8(flat) {
+        problems.append("streamed HTML \(String(decoding: streamedHTML, as: UTF8.self)) differs from \(HTMLRenderer.render(flat))")
+    }
     guard !problems.isEmpty else { return nil }
     return """
         PROPERTY VIOLATED: parse(input) is malformed: \(problems.joined(separator: "; "))
@@ -98,19 +126,20 @@ func checkShape(_ document: Document, input: String) -> String? {
         """
 }
 
-/// parse(serialize(D), names) == D, names being D's mention uid -> display name.
-func checkExactness(_ document: Document, input: String, origin: String) -> String? {
+/// parse(serialize(D), names) == D, names being D's mention uid -> display name. D comes as its
+/// flat form (`serialize(D)` is `serialize(D.flat)`, MarkdownSerializer.swift), spans and JSON.
+func checkExactness(_ flat: FlatDocument, spans: [Span], json: [UInt8], input: String, origin: String) -> String? {
     var names: [String: String] = [:]
-    for span in document.spans {
+    for span in spans {
         if case .mention(let uid, let name) = span.format { names[uid] = name }
     }
-    let wire = MarkdownSerializer.serialize(document)
+    let wire = MarkdownSerializer.serialize(flat)
     let reparsed = MarkdownParser.parse(wire, names: names)
-    if reparsed != document {
+    if !sameDocument(reparsed, json) {
         return """
             PROPERTY VIOLATED: parse(serialize(D)) != D (wire exactness), \(origin)
             input:      \(input.debugDescription)
-            D:          \(document.json)
+            D:          \(String(decoding: json, as: UTF8.self))
             serialize:  \(wire.debugDescription)
             reparsed:   \(reparsed.json)
             """
