@@ -8,7 +8,9 @@
 //
 // Builds (as fuzz-markdown; main.swift so top-level code is the entry point in both):
 //   - fuzzing (tools/fuzz.sh api): `swift build --product fuzz-api -Xswiftc -sanitize=fuzzer,address
-//     -Xswiftc -DFUZZING`: the top-level code hands control to libFuzzer's driver.
+//     -Xswiftc -DFUZZING` (plus the coverage flags tools/fuzz.sh chooses: edges and counters, no
+//     comparison tracing unless FUZZ_TRACE_CMP=1): the top-level code hands control to libFuzzer's
+//     driver.
 //   - plain (`swift build --product fuzz-api`): `fuzz-api [-v] FILE|DIR...` replays inputs, each in a
 //     child process (a violation aborts), and reports every failing file; -v prints each file's C
 //     calls; `fuzz-api --in-process FILE|DIR...` runs them all in this process instead and prints

@@ -16,7 +16,8 @@
 //
 // Two builds of this one file (main.swift, so top-level code is the entry point in both):
 //   - fuzzing (tools/fuzz.sh): `swift build --product fuzz-markdown -Xswiftc -sanitize=fuzzer,address
-//     -Xswiftc -DFUZZING`; the top-level code hands control to libFuzzer's driver
+//     -Xswiftc -DFUZZING` (plus the coverage flags tools/fuzz.sh chooses: edges and counters, no
+//     comparison tracing unless FUZZ_TRACE_CMP=1); the top-level code hands control to libFuzzer's driver
 //     (LLVMFuzzerRunDriver), which runs LLVMFuzzerTestOneInput. (`-parse-as-library`, leaving main()
 //     to libFuzzer, does not link under SwiftPM: it links every executable with
 //     `--defsym main=<module>_main`, and that symbol exists only when the module has top-level code.)
