@@ -2,18 +2,18 @@
 /// array's storage (no bounds check per byte, which kept the byte loops they replace from
 /// vectorizing), then byte by byte for the block where the answer lies and for the tail.
 enum ByteScan {
-    private typealias Block = SIMD16<UInt8>
+    typealias Block = SIMD16<UInt8>
 
     /// Whether any lane of `mask` is set. The standard `any` reduces through a generic `min()`
     /// that is not inlined (a call per block); the two halves as integers are two instructions.
     @inline(__always)
-    private static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    static func anySet(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         return halves[0] | halves[1] != 0
     }
 
     @inline(__always)
-    private static func load(_ base: UnsafePointer<UInt8>, _ i: Int) -> Block {
+    static func load(_ base: UnsafePointer<UInt8>, _ i: Int) -> Block {
         UnsafeRawPointer(base + i).loadUnaligned(as: Block.self)
     }
 
@@ -36,7 +36,7 @@ enum ByteScan {
     /// The index of the first set lane of `mask`, or nil: the lowest set bit of its two halves as
     /// integers (a set lane is eight set bits).
     @inline(__always)
-    private static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
+    static func firstSet(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
         if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
         if halves[1] != 0 { return 8 + halves[1].trailingZeroBitCount >> 3 }

@@ -93,7 +93,7 @@ extension InlineParser {
         // where it is.
         var decodeRange: Range<Int>?
         var sourceRange: Range<Int>?
-        var i = skipSpaces(start + 1)
+        var i = InlineParser.skipSpaces(start + 1, in: src)
         if i < src.count, src[i] == UInt8(ascii: "<") {
             InlineParser.reserve(&extra, 64)
             i += 1
@@ -130,6 +130,9 @@ extension InlineParser {
                 i = memo.fail + 1
             }
             while i < src.count {
+                // Most of a URL is bytes this loop passes: straight to the next it acts on.
+                i = ByteScan.destinationStop(src, from: i)
+                guard i < src.count else { break }
                 let c = src[i]
                 if c <= 0x20 || c == 0x7F { break }
                 if c == UInt8(ascii: "\\"), i + 1 < src.count, CharacterClass.isASCIIPunctuation(src[i + 1]) {
@@ -164,7 +167,7 @@ extension InlineParser {
             }
         }
         let afterDestination = i
-        i = skipSpaces(i)
+        i = InlineParser.skipSpaces(i, in: src)
         if i < src.count, i > afterDestination,
            src[i] == UInt8(ascii: "\"") || src[i] == UInt8(ascii: "'") || src[i] == UInt8(ascii: "(") {
             let close = src[i] == UInt8(ascii: "(") ? UInt8(ascii: ")") : src[i]
@@ -174,7 +177,7 @@ extension InlineParser {
                 i += 1
             }
             guard i < src.count else { return nil }
-            i = skipSpaces(i + 1)
+            i = InlineParser.skipSpaces(i + 1, in: src)
         }
         guard i < src.count, src[i] == UInt8(ascii: ")") else { return nil }
         if let range = decodeRange { decodeDestination(range) }
@@ -212,8 +215,9 @@ extension InlineParser {
         return backslashes % 2 == 1
     }
 
-    /// Past spaces, tabs and at most one line break.
-    private func skipSpaces(_ start: Int) -> Int {
+    /// Past spaces, tabs and at most one line break. Static: a method called from a mutating one
+    /// was passed a copy of the whole parser (a 280-byte copy, twice a link tail).
+    private static func skipSpaces(_ start: Int, in src: [UInt8]) -> Int {
         var i = start
         var newlines = 0
         while i < src.count, src[i] == 0x20 || src[i] == 0x09 || src[i] == 0x0A {

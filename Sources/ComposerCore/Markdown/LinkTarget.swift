@@ -32,15 +32,7 @@ enum LinkTarget {
             return false
         }
         guard scheme < bytes.count, bytes[bytes.startIndex + scheme] != UInt8(ascii: "/") else { return false }
-        // Printable ASCII but `" < > \\ \``, as bits of two masks (a byte at a time, no jumps).
-        let low: UInt64 = 0xFFFF_FFFE_0000_0000 & ~(1 << 0x22 | 1 << 0x3C | 1 << 0x3E)
-        let high: UInt64 = 0x7FFF_FFFF_FFFF_FFFF & ~(1 << (0x5C - 64) | 1 << (0x60 - 64))
-        var allowed = true
-        for b in bytes {
-            let mask = b < 64 ? low : high
-            allowed = allowed && b < 128 && (mask >> UInt64(b & 63)) & 1 != 0
-        }
-        return allowed
+        return bytes.withUnsafeBufferPointer { ByteScan.isPlainURLText($0) }
     }
 
     /// Inlined, byte by byte: the prefix's bytes are then constants (`elementsEqual` on a prefix
