@@ -128,6 +128,16 @@ struct ByteCursor {
         }
     }
 
+    /// `bytes`, which hold no byte a JSON string escapes, quoted: one copy (dropped whole, quotes
+    /// and all, when it does not fit).
+    mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count + 2 <= capacity - count else { return }
+        base[count] = UInt8(ascii: "\"")
+        if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
+        count += bytes.count + 2
+        base[count - 1] = UInt8(ascii: "\"")
+    }
+
     /// UTF-8 `bytes` as a JSON string, quoted and escaped (as `JSONWriter.writeString`).
     mutating func putString<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
         put(UInt8(ascii: "\""))

@@ -132,14 +132,10 @@ extension ValueTable: SpanValues {
 extension ParsedValues: SpanValues {
     func valueBound(_ span: FlatSpan) -> Int {
         switch span.kind {
-        case .link: return ByteCursor.stringBound(link(span.key).count)
+        case .link: return linkBound(span.key)
         case .mention: return ByteCursor.stringBound(mentionUID(span.key).count) + ByteCursor.stringBound(mentionName(span.key).count) + 16
         default: return 0
         }
-    }
-
-    func writeLink(_ id: UInt32, to w: inout ByteCursor) {
-        w.putString(link(id))
     }
 
     func writeMention(_ id: UInt32, to w: inout ByteCursor) {

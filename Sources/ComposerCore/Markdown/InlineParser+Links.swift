@@ -55,11 +55,8 @@ extension InlineParser {
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
-            let urlStart = linkBytes.count
-            // A destination without escapes or entities is read where it is in the source.
-            let destination = source.map { src[$0] } ?? extra[destinationStart...]
-            if LinkTarget.normalize(destination, into: &linkBytes) {
-                links.append((urlStart, linkBytes.count, 0))
+            if let url = linkURL(source: source, decodedFrom: destinationStart) {
+                links.append(url)
                 reserveMarks()
                 marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
             }
@@ -73,6 +70,21 @@ extension InlineParser {
         if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
         brackets.removeLast()
         appendLiteral(pos - 1, pos)
+    }
+
+    /// The URL of a link whose destination is `src[source]`, or, decoded, `extra[decoded...]`
+    /// (nil when `LinkPolicy` refuses it). A destination without escapes or entities is read
+    /// where it is in the source; one that is its own normalized form stays there.
+    private mutating func linkURL(source: Range<Int>?, decodedFrom decoded: Int) -> LinkURL? {
+        if let range = source {
+            if LinkTarget.isPlainWebURL(src[range]) { return LinkURL(start: range.lowerBound, end: range.upperBound, inSource: true) }
+            // Refused at once, before any buffer is touched ("[a](b)", a word in brackets).
+            guard LinkTarget.mayBeAccepted(src[range]) else { return nil }
+        }
+        let start = linkBytes.count
+        let destination = source.map { src[$0] } ?? extra[decoded...]
+        guard LinkTarget.normalize(destination, into: &linkBytes) else { return nil }
+        return LinkURL(start: start, end: linkBytes.count, inSource: false)
     }
 
     /// All but the last `]` of a run, at once: a `]` followed by another can close no link (that

@@ -139,11 +139,7 @@ extension InlineParser {
                 if running.strike > 0 { current.flags.insert(.strike) }
                 if underline > 0 { current.flags.insert(.underline) }
                 if let rgb = colors.last { current.color = rgb | 0x100_0000 }
-                if running.link > 0, Int(running.link) <= links.count {
-                    let local = Int(running.link) - 1
-                    if links[local].id == 0 { links[local].id = output.link(linkBytes[links[local].start..<links[local].end]) }
-                    current.link = links[local].id
-                }
+                if running.link > 0, Int(running.link) <= links.count { current.link = linkID(Int(running.link) - 1, &output) }
                 changed = false
                 pendingIsCurrent = current == pendingStyle
             }
@@ -183,6 +179,17 @@ extension InlineParser {
             }
         }
         appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+    }
+
+    /// The output's id for `links[k]`, asked for at its first use. Apart from `writeNodes`, whose
+    /// loop over the nodes of a paragraph without links compiled less well with it inside.
+    @inline(never)
+    private mutating func linkID<Output: ParseOutput>(_ k: Int, _ output: inout Output) -> UInt32 {
+        if links[k].id == 0 {
+            let url = links[k]
+            links[k].id = output.link(url.inSource ? src[url.start..<url.end] : linkBytes[url.start..<url.end])
+        }
+        return links[k].id
     }
 
     /// Writes `src[range]`, telling the output when the content needs no escaping.

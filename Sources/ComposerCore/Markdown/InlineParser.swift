@@ -110,9 +110,18 @@ struct InlineParser {
     /// Text is appended to the last node when it continues it (see `appendText`), but not to a
     /// node below this index: the last node of a link's text, which the link ends after.
     var mergeFloor = 0
-    /// The paragraph's links: where the normalized URL is in `linkBytes`, and its id in the output
-    /// once known.
-    var links: [(start: Int, end: Int, id: UInt32)] = []
+    /// A link's normalized URL: `src[start..<end]` when the destination is one as it stands in
+    /// the source (no copy made), else `linkBytes[start..<end]`; and its id in the output once
+    /// known.
+    struct LinkURL {
+        var start: Int
+        var end: Int
+        var inSource: Bool
+        var id: UInt32 = 0
+    }
+
+    /// The paragraph's links.
+    var links: [LinkURL] = []
     var linkBytes: [UInt8] = []
     var backticks = BacktickIndex()
     /// Whether the text taken from the content holds no `"`, `\\` or control characters other than

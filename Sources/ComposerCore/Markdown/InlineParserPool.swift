@@ -57,6 +57,6 @@ extension InlineParser {
             + nodes.capacity * MemoryLayout<Node>.stride + delimiters.capacity * MemoryLayout<Delimiter>.stride
             + brackets.capacity * MemoryLayout<Bracket>.stride + marks.capacity * MemoryLayout<Mark>.stride
             + markDeltas.capacity * MemoryLayout<MarkDelta>.stride
-            + links.capacity * MemoryLayout<(start: Int, end: Int, id: UInt32)>.stride
+            + links.capacity * MemoryLayout<LinkURL>.stride
     }
 }

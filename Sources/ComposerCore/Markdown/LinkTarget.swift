@@ -10,12 +10,17 @@ enum LinkTarget {
             out.append(contentsOf: destination)
             return true
         }
-        // Without a ':' there is no scheme, and without a '.' no host name (`label(.label)+`):
-        // `LinkPolicy` refuses it, after building an error message this would throw away.
-        guard destination.contains(UInt8(ascii: ":")) || destination.contains(UInt8(ascii: ".")) else { return false }
+        guard mayBeAccepted(destination) else { return false }
         guard let url = try? LinkPolicy.normalize(String(decoding: destination, as: UTF8.self)) else { return false }
         out.append(contentsOf: url.utf8)
         return true
+    }
+
+    /// False for a destination `LinkPolicy` refuses for want of a scheme and a host: without a
+    /// ':' there is no scheme, and without a '.' no host name (`label(.label)+`). `LinkPolicy`
+    /// would refuse it after building an error message this would throw away.
+    static func mayBeAccepted(_ destination: ArraySlice<UInt8>) -> Bool {
+        destination.contains(UInt8(ascii: ":")) || destination.contains(UInt8(ascii: "."))
     }
 
     /// `http://` or `https://` (lower case), then a character other than `/`, all of it printable

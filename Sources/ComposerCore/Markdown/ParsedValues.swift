@@ -11,6 +11,9 @@ struct ParsedValues {
     private var linkBytes: [UInt8] = []
     /// Where each link's URL ends in `linkBytes` (it starts where the one before ends).
     private var linkEnds: [Int] = []
+    /// Per link, whether its URL holds no byte a JSON string escapes (no `"`, `\\` or control
+    /// character): the span writer then copies it as it is (see `writeLink`).
+    private var linkIsJSONText: [Bool] = []
     /// Each mention's uid and display name, as UTF-8 ranges of `mentionBytes`.
     private var mentionBytes: [UInt8] = []
     private var mentions: [(uid: Range<Int>, name: Range<Int>)] = []
@@ -19,29 +22,71 @@ struct ParsedValues {
 
     /// The values of a document, with the same ids.
     init(_ table: ValueTable) {
-        for url in table.links {
-            linkBytes.append(contentsOf: url.utf8)
-            linkEnds.append(linkBytes.count)
-        }
+        for url in table.links { appendLink(url.utf8) }
         for mention in table.mentions { _ = add(mention: mention) }
     }
 
     /// The id of link `url` (normalized UTF-8).
     mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 {
-        if !linkEnds.isEmpty {
-            let last = link(UInt32(linkEnds.count))
-            if last.count == url.count, last.elementsEqual(url) { return UInt32(linkEnds.count) }
+        if let last = linkRange(UInt32(linkEnds.count)), last.count == url.count,
+           linkBytes.withUnsafeBufferPointer({ ParsedValues.equal(UnsafeBufferPointer(rebasing: $0[last]), url) }) {
+            return UInt32(linkEnds.count)
         }
+        appendLink(url)
+        return UInt32(linkEnds.count)
+    }
+
+    private mutating func appendLink<URL: Collection<UInt8>>(_ url: URL) {
         linkBytes.append(contentsOf: url)
         linkEnds.append(linkBytes.count)
-        return UInt32(linkEnds.count)
+        linkIsJSONText.append(!url.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    }
+
+    /// Whether `a` holds the bytes of `b`, 8 at a time (`elementsEqual` on the slices took some
+    /// 20 instructions a byte, for every link of a paragraph of links).
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        b.withUnsafeBufferPointer { b in
+            guard a.count == b.count else { return false }
+            guard let p = a.baseAddress, let q = b.baseAddress else { return true }
+            var i = 0
+            while i + 8 <= a.count {
+                let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                guard x == UnsafeRawPointer(q + i).loadUnaligned(as: UInt64.self) else { return false }
+                i += 8
+            }
+            while i < a.count {
+                guard p[i] == q[i] else { return false }
+                i += 1
+            }
+            return true
+        }
+    }
+
+    /// Where link `id`'s URL is in `linkBytes`, nil for an unknown id.
+    private func linkRange(_ id: UInt32) -> Range<Int>? {
+        let k = Int(id)
+        guard k >= 1, k <= linkEnds.count else { return nil }
+        return (k >= 2 ? linkEnds[k - 2] : 0)..<linkEnds[k - 1]
     }
 
     /// Link `id`'s URL, empty for an unknown id.
     func link(_ id: UInt32) -> ArraySlice<UInt8> {
-        let k = Int(id)
-        guard k >= 1, k <= linkEnds.count else { return [] }
-        return linkBytes[(k >= 2 ? linkEnds[k - 2] : 0)..<linkEnds[k - 1]]
+        linkRange(id).map { linkBytes[$0] } ?? []
+    }
+
+    /// Link `id`'s URL as a JSON string: copied as it is when it needs no escape, the usual case
+    /// (a link repeated throughout a message is written into the span of every use).
+    func writeLink(_ id: UInt32, to w: inout ByteCursor) {
+        guard let range = linkRange(id) else { return w.putString(EmptyCollection()) }
+        linkBytes.withUnsafeBufferPointer { bytes in
+            let url = UnsafeBufferPointer(rebasing: bytes[range])
+            if linkIsJSONText[Int(id) - 1] { w.putQuoted(url) } else { w.putString(url) }
+        }
+    }
+
+    /// What `writeLink` writes at most.
+    func linkBound(_ id: UInt32) -> Int {
+        ByteCursor.stringBound(linkRange(id)?.count ?? 0)
     }
 
     /// Adds one mention instance (mentions are never merged: each is an atomic run).
