@@ -170,4 +170,61 @@ import Testing
             #expect(Array(room) == [0x31, 0x32, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE, 0xEE])
         }
     }
+
+    /// Bytes copied as they are between quotes, at every length around the 8-byte steps and the
+    /// switch to a bulk copy; a string that does not fit is dropped whole.
+    @Test func quotedBytesAreCopiedWholeOrNotAtAll() {
+        for n in [0, 1, 7, 8, 9, 15, 16, 17, 23, 63, 64, 65, 100] {
+            let bytes = (0..<n).map { UInt8(0x41 + $0 % 26) }
+            for room in [n + 1, n + 2, n + 5] {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + 8) { buffer in
+                    guard let base = buffer.baseAddress else { return }
+                    buffer.initialize(repeating: 0xEE)
+                    var w = ByteCursor(base: base, capacity: room)
+                    bytes.withUnsafeBufferPointer { w.putQuoted($0) }
+                    let written = n + 2 <= room ? [0x22] + bytes + [0x22] : []
+                    #expect(w.count == written.count)
+                    #expect(Array(buffer) == written + Array(repeating: 0xEE, count: room + 8 - written.count))
+                }
+            }
+        }
+    }
+}
+
+/// The link URLs of a parse as the span writer writes them: as `ValueTable` writes them (escaped
+/// where JSON needs it), and the last URL given again keeps its id.
+@Suite struct ParsedValuesTests {
+    @Test func linksAreWrittenAsTheValueTableWritesThem() {
+        var table = ValueTable()
+        let urls = ["https://e.com/a", "x\"y\\z", "tab\there", "https://e.com/a-longer-path/than-8-bytes", "", "é"]
+        for url in urls { _ = table.intern(link: url) }
+        let values = ParsedValues(table)
+        for id in UInt32(0)...UInt32(urls.count + 1) {
+            let span = FlatSpan(start: 0, end: 1, kind: .link, key: id)
+            #expect(values.valueBound(span) >= table.valueBound(span))
+            #expect(written(values.valueBound(span)) { values.writeLink(id, to: &$0) }
+                == written(table.valueBound(span)) { table.writeLink(id, to: &$0) })
+        }
+    }
+
+    @Test func theLastLinkGivenAgainKeepsItsId() {
+        var values = ParsedValues()
+        func id(_ url: String) -> UInt32 { Array(url.utf8).withUnsafeBufferPointer { values.link($0) } }
+        #expect(id("https://e.com/p?q=(c)") == 1)
+        #expect(id("https://e.com/p?q=(c)") == 1)
+        #expect(id("https://e.com/p?q=(d)") == 2)
+        #expect(id("https://e.com/p?q=(c)") == 3)
+        #expect(id("short") == 4)
+        #expect(id("short") == 4)
+        #expect(id("shorT") == 5)
+    }
+
+    private func written(_ bound: Int, _ write: (inout ByteCursor) -> Void) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in
+            guard let base = room.baseAddress else { return [] }
+            var w = ByteCursor(base: base, capacity: room.count)
+            write(&w)
+            return Array(UnsafeBufferPointer(start: base, count: w.count))
+        }
+    }
 }

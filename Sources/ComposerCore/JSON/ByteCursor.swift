@@ -129,12 +129,29 @@ struct ByteCursor {
     }
 
     /// `bytes`, which hold no byte a JSON string escapes, quoted: one copy (dropped whole, quotes
-    /// and all, when it does not fit).
+    /// and all, when it does not fit). Up to 64 bytes (a link's URL, as a rule) 8 at a time, the
+    /// last 8 ending at the last byte (some copied twice): `memmove` took some 50 instructions.
     mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count + 2 <= capacity - count else { return }
+        let n = bytes.count
+        guard n + 2 <= capacity - count else { return }
         base[count] = UInt8(ascii: "\"")
-        if let source = bytes.baseAddress { (base + count + 1).update(from: source, count: bytes.count) }
-        count += bytes.count + 2
+        let target = base + count + 1
+        if let source = bytes.baseAddress {
+            if n > 64 {
+                target.update(from: source, count: n)
+            } else if n >= 8 {
+                var k = 0
+                while k + 8 < n {
+                    UnsafeMutableRawPointer(target + k).storeBytes(of: UnsafeRawPointer(source + k).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                    k += 8
+                }
+                let last = UnsafeRawPointer(source + n - 8).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(target + n - 8).storeBytes(of: last, as: UInt64.self)
+            } else {
+                for k in 0..<n { target[k] = source[k] }
+            }
+        }
+        count += n + 2
         base[count - 1] = UInt8(ascii: "\"")
     }
 

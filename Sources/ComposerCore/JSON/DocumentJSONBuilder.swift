@@ -55,7 +55,7 @@ struct DocumentJSONBuilder: ParseOutput {
         lineCount += 1
     }
 
-    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 { values.link(url) }
+    mutating func link(_ url: UnsafeBufferPointer<UInt8>) -> UInt32 { values.link(url) }
 
     mutating func add(mention: MentionValue) -> UInt32 { values.add(mention: mention) }
 

@@ -2,7 +2,9 @@
 // a time as the others of `ByteScan.swift`: a URL is mostly bytes that neither scan acts on.
 extension ByteScan {
     /// The first byte at or after `start` that the destination scan of an inline link acts on
-    /// (a space or control character, which ends it, or `\\ & ( )`), or `bytes.count`.
+    /// (a space or control character, which ends it, or `\\ & ( )`), or `bytes.count`. Inlined
+    /// into its one caller, which calls it for every such byte.
+    @inline(__always)
     static func destinationStop(_ bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }

@@ -29,7 +29,7 @@ struct FlatBuilder: ParseOutput {
         lineCount += 1
     }
 
-    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 {
+    mutating func link(_ url: UnsafeBufferPointer<UInt8>) -> UInt32 {
         values.intern(link: String(decoding: url, as: UTF8.self))
     }
 

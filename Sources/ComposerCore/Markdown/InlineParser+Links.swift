@@ -12,6 +12,11 @@ extension InlineParser {
         guard mayEndLink(from: start + 1, tokens: end - start) else {
             return appendText(start, passing: UInt8(ascii: "["), or: UInt8(ascii: "]"))
         }
+        // A lone `[` that is no image's and can open a link: a link with plain text is read at once.
+        if end - start == 1, start == 0 || src[start - 1] != UInt8(ascii: "!"), brackets.count >= activeFloor,
+           readPlainLink(from: start) {
+            return
+        }
         // Room for a few brackets, then, when they fill it (a run of unclosed ones), for all that
         // can follow at once (see `nodes` in `parse`).
         if brackets.count + (end - start) > brackets.capacity {
@@ -49,22 +54,14 @@ extension InlineParser {
             return
         }
         let destinationStart = extra.count
-        if !opener.image, let (end, source) = scanInlineLinkTail(at: pos) {
+        // A tail `readPlainLink` found no link needs no second scan.
+        if !opener.image, pos != failedLinkTail, let (end, source) = scanInlineLinkTail(at: pos) {
             pos = end
             let start = opener.node
             nodes[start] = Node(kind: .text, start: 0, end: 0)
             processEmphasis(bottom: opener.previousDelimiter)
             brackets.removeLast()
-            if let url = linkURL(source: source, decodedFrom: destinationStart) {
-                links.append(url)
-                reserveMarks()
-                marks.append(Mark(kind: .link, start: start + 1, end: nodes.count, link: links.count))
-            }
-            if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
-            // No links inside links: earlier openers can no longer make one.
-            activeFloor = brackets.count
-            // Text after the link is not the link's.
-            mergeFloor = nodes.count
+            endLink(textNodes: start + 1, source: source, destinationStart: destinationStart)
             return
         }
         if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
@@ -72,12 +69,54 @@ extension InlineParser {
         appendLiteral(pos - 1, pos)
     }
 
+    /// `[text](…)` at `start` whose text is plain (no byte `ByteScan.isSpecial` flags, so no
+    /// delimiter, bracket or line break in it), read as one step: what the tokenizer would make
+    /// of it, a bracket node and opener, a text node, then at the `]` the link (which with nothing
+    /// pushed after the opener has no emphasis to process, and leaves the bracket node empty), but
+    /// for the bracket node, which would stay empty text. False, with nothing read, when the text
+    /// does not end in `](` or no link tail follows (noted in `failedLinkTail`).
+    private mutating func readPlainLink(from start: Int) -> Bool {
+        let textEnd = plainRunEnd(from: start + 1)
+        guard textEnd + 1 < src.count, src[textEnd] == UInt8(ascii: "]"), src[textEnd + 1] == UInt8(ascii: "(") else {
+            return false
+        }
+        let destinationStart = extra.count
+        guard let (end, source) = scanInlineLinkTail(at: textEnd + 1) else {
+            if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
+            failedLinkTail = textEnd + 1
+            return false
+        }
+        pos = end
+        let first = nodes.count
+        if textEnd > start + 1 { nodes.append(Node(kind: .text, start: start + 1, end: textEnd)) }
+        endLink(textNodes: first, source: source, destinationStart: destinationStart)
+        return true
+    }
+
+    /// A link's end, once its tail is read and its opener gone: its mark over the nodes from
+    /// `first` on, when `LinkPolicy` takes its URL (`extra[destinationStart...]`, the destination
+    /// decoded, is dropped).
+    private mutating func endLink(textNodes first: Int, source: Range<Int>?, destinationStart: Int) {
+        if let url = linkURL(source: source, decodedFrom: destinationStart) {
+            links.append(url)
+            reserveMarks()
+            marks.append(Mark(kind: .link, start: first, end: nodes.count, link: links.count))
+        }
+        if extra.count > destinationStart { extra.removeSubrange(destinationStart...) }
+        // No links inside links: earlier openers can no longer make one.
+        activeFloor = brackets.count
+        // Text after the link is not the link's.
+        mergeFloor = nodes.count
+    }
+
     /// The URL of a link whose destination is `src[source]`, or, decoded, `extra[decoded...]`
     /// (nil when `LinkPolicy` refuses it). A destination without escapes or entities is read
     /// where it is in the source; one that is its own normalized form stays there.
     private mutating func linkURL(source: Range<Int>?, decodedFrom decoded: Int) -> LinkURL? {
         if let range = source {
-            if LinkTarget.isPlainWebURL(src[range]) { return LinkURL(start: range.lowerBound, end: range.upperBound, inSource: true) }
+            if src.withUnsafeBufferPointer({ LinkTarget.isPlainWebURL(UnsafeBufferPointer(rebasing: $0[range])) }) {
+                return LinkURL(start: range.lowerBound, end: range.upperBound, inSource: true)
+            }
             // Refused at once, before any buffer is touched ("[a](b)", a word in brackets).
             guard LinkTarget.mayBeAccepted(src[range]) else { return nil }
         }
@@ -229,6 +268,7 @@ extension InlineParser {
 
     /// Past spaces, tabs and at most one line break. Static: a method called from a mutating one
     /// was passed a copy of the whole parser (a 280-byte copy, twice a link tail).
+    @inline(__always)
     private static func skipSpaces(_ start: Int, in src: [UInt8]) -> Int {
         var i = start
         var newlines = 0

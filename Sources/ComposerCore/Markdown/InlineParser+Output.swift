@@ -187,7 +187,10 @@ extension InlineParser {
     private mutating func linkID<Output: ParseOutput>(_ k: Int, _ output: inout Output) -> UInt32 {
         if links[k].id == 0 {
             let url = links[k]
-            links[k].id = output.link(url.inSource ? src[url.start..<url.end] : linkBytes[url.start..<url.end])
+            let range = url.start..<url.end
+            links[k].id = url.inSource
+                ? src.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
+                : linkBytes.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
         }
         return links[k].id
     }

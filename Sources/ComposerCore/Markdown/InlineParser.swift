@@ -142,6 +142,9 @@ struct InlineParser {
     /// stretch come in order, so each counts only the bytes since the one before.
     var parenCountEnd = 0
     var parenCount = 0
+    /// Where a link tail starts that `readPlainLink` scanned and found none (-1: none): the scan
+    /// from the `]` before it would find none again.
+    var failedLinkTail = -1
     /// What lies ahead in the content (see `InlineParser+Lookahead.swift`).
     var lookahead = Lookahead()
 
@@ -188,6 +191,7 @@ struct InlineParser {
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
         parenMemo = nil
+        failedLinkTail = -1
         lookahead = Lookahead()
         backticks.reset()
         // Room for a paragraph of this size at once: growing the buffers step by step would cost

@@ -27,7 +27,12 @@ enum LinkTarget {
     /// ASCII without the characters `LinkPolicy` forbids (`< > \ " \``), at most 4096 long: a URL
     /// that `LinkPolicy.normalize` accepts as it is.
     static func isPlainWebURL(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard bytes.count <= 4096 else { return false }
+        bytes.withUnsafeBufferPointer { isPlainWebURL($0) }
+    }
+
+    /// `isPlainWebURL` of bytes in memory (the parser's source, read without a slice).
+    static func isPlainWebURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count <= 4096, let base = bytes.baseAddress else { return false }
         let scheme: Int
         if hasPrefix(bytes, "https://") {
             scheme = 8
@@ -36,17 +41,17 @@ enum LinkTarget {
         } else {
             return false
         }
-        guard scheme < bytes.count, bytes[bytes.startIndex + scheme] != UInt8(ascii: "/") else { return false }
-        return bytes.withUnsafeBufferPointer { ByteScan.isPlainURLText($0) }
+        guard scheme < bytes.count, base[scheme] != UInt8(ascii: "/") else { return false }
+        return ByteScan.isPlainURLText(bytes)
     }
 
     /// Inlined, byte by byte: the prefix's bytes are then constants (`elementsEqual` on a prefix
     /// slice was some 140 instructions a call, two calls a link).
     @inline(__always)
-    private static func hasPrefix(_ bytes: ArraySlice<UInt8>, _ prefix: StaticString) -> Bool {
+    private static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
         let count = prefix.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        for k in 0..<count where bytes[bytes.startIndex + k] != prefix.utf8Start[k] { return false }
+        guard bytes.count >= count, let base = bytes.baseAddress else { return false }
+        for k in 0..<count where base[k] != prefix.utf8Start[k] { return false }
         return true
     }
 }

@@ -2,8 +2,9 @@
 /// block format. `FlatBuilder` makes a `FlatDocument` of it; `DocumentJSONBuilder` writes the
 /// document JSON straight away (what `mc_markdown_parse` returns), without a document between.
 protocol ParseOutput {
-    /// The id styles use for link `url` (normalized, UTF-8).
-    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32
+    /// The id styles use for link `url` (normalized, UTF-8; in memory: the parser's buffers
+    /// are read without a slice, whose reference count would be kept up for it).
+    mutating func link(_ url: UnsafeBufferPointer<UInt8>) -> UInt32
 
     /// The id of a new mention (each mention is its own atomic run).
     mutating func add(mention: MentionValue) -> UInt32

@@ -27,7 +27,7 @@ struct ParsedValues {
     }
 
     /// The id of link `url` (normalized UTF-8).
-    mutating func link(_ url: ArraySlice<UInt8>) -> UInt32 {
+    mutating func link(_ url: UnsafeBufferPointer<UInt8>) -> UInt32 {
         if let last = linkRange(UInt32(linkEnds.count)), last.count == url.count,
            linkBytes.withUnsafeBufferPointer({ ParsedValues.equal(UnsafeBufferPointer(rebasing: $0[last]), url) }) {
             return UInt32(linkEnds.count)
@@ -42,24 +42,21 @@ struct ParsedValues {
         linkIsJSONText.append(!url.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
     }
 
-    /// Whether `a` holds the bytes of `b`, 8 at a time (`elementsEqual` on the slices took some
-    /// 20 instructions a byte, for every link of a paragraph of links).
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        b.withUnsafeBufferPointer { b in
-            guard a.count == b.count else { return false }
-            guard let p = a.baseAddress, let q = b.baseAddress else { return true }
-            var i = 0
-            while i + 8 <= a.count {
-                let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                guard x == UnsafeRawPointer(q + i).loadUnaligned(as: UInt64.self) else { return false }
-                i += 8
-            }
-            while i < a.count {
-                guard p[i] == q[i] else { return false }
-                i += 1
-            }
-            return true
+    /// Whether `a` holds the bytes of `b`, 8 at a time (`elementsEqual` on slices took some 20
+    /// instructions a byte, for every link of a paragraph of links).
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let n = a.count
+        guard n == b.count else { return false }
+        guard let p = a.baseAddress, let q = b.baseAddress else { return true }
+        @inline(__always) func word(_ r: UnsafePointer<UInt8>, _ i: Int) -> UInt64 { UnsafeRawPointer(r + i).loadUnaligned(as: UInt64.self) }
+        guard n >= 8 else { return (0..<n).allSatisfy { p[$0] == q[$0] } }
+        var i = 0
+        while i + 8 < n {
+            guard word(p, i) == word(q, i) else { return false }
+            i += 8
         }
+        // The last 8 bytes, some of them compared already.
+        return word(p, n - 8) == word(q, n - 8)
     }
 
     /// Where link `id`'s URL is in `linkBytes`, nil for an unknown id.

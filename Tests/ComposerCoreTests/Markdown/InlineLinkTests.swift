@@ -1,0 +1,53 @@
+import Testing
+@testable import ComposerCore
+
+/// Inline links whose text is plain are read in one step at their `[`
+/// (`readPlainLink` in Sources/ComposerCore/Markdown/InlineParser+Links.swift); any other link
+/// goes through the bracket stack. Both ways must make the same document.
+@Suite struct InlineLinkTests {
+    /// The same markdown with link text `ab.` (plain: read at once) and `ab\.` (an escape: the
+    /// bracket stack), which mean the same text.
+    private static func variants(_ template: String) -> (plain: String, general: String) {
+        (template.replacingOccurrences(of: "{t}", with: "ab."), template.replacingOccurrences(of: "{t}", with: "ab\\."))
+    }
+
+    @Test(arguments: [
+        "[{t}](https://e.com/p?q=(c))",
+        String(repeating: "*a [{t}](u) ", count: 40),
+        String(repeating: "**a** [{t}](https://e.com) ", count: 40),
+        String(repeating: "[{t}](https://e.com/p?q=(c)) ", count: 40),
+        "[x [{t}](https://b.com) y](https://c.com) [{t}](https://d.com)",
+        "[{t}](https://e.com \"title\") [{t}](<https://e.com/a>) [{t}](https://e.com/&amp;) [{t}](https://e.com/\\))",
+        "*[{t}](https://e.com)* _[{t}](https://e.com)_ ~~[{t}](https://e.com)~~",
+        "[{t}](https://e.com)[{t}](https://e.com)",
+        "<u>[{t}](https://e.com)</u> <color=#a0b1c2>[{t}](https://e.com)</color>",
+        "[{t}](mailto:a@b.c) [{t}](e.com/x) [{t}](u)",
+        // Just missed: no link tail (noted once, the `]` finds none again), no `](`, an image,
+        // a run of `[`, a line break in the text, too many `(`.
+        "[{t}](u v) [{t}](https://d.com)",
+        "[{t}] (https://e.com) [{t}](https://e.com",
+        "![{t}](https://e.com) [[{t}](https://e.com)",
+        "[{t}\n](https://e.com)",
+        "[{t}](" + String(repeating: "(", count: 40) + "a" + String(repeating: ")", count: 41),
+        String(repeating: "[{t}](", count: 40) + ")",
+    ])
+    func plainLinkTextMakesTheDocumentOfTheGeneralWay(_ template: String) {
+        let (plain, general) = InlineLinkTests.variants(template)
+        #expect(MarkdownParser.parse(plain) == MarkdownParser.parse(general))
+        #expect(MarkdownParser.parseJSON(utf8: Array(plain.utf8)) == MarkdownParser.parseJSON(utf8: Array(general.utf8)))
+        #expect(HTMLRenderer.renderUTF8(markdown: Array(plain.utf8)) == HTMLRenderer.renderUTF8(markdown: Array(general.utf8)))
+    }
+
+    /// What a link read at once makes: its text with the link's URL, the brackets and the
+    /// destination gone; a URL `LinkPolicy` refuses leaves the text unlinked.
+    @Test func aPlainLinkIsItsTextWithTheURL() {
+        let document = MarkdownParser.parse("see [the docs](https://e.com/p?q=(c)) or [that](u).")
+        #expect(document.text == "see the docs or that.")
+        #expect(document.spans == [Span(4, 12, .link(url: "https://e.com/p?q=(c)"))])
+        // A decoded destination and one `LinkPolicy` rewrites are copied; their spans' URLs too.
+        let json = MarkdownParser.parseJSON(utf8: Array("[a](https://e.com/?x=1&amp;y=2) [b](HTTPS://E.COM/x)".utf8))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"text":"a b","spans":["#
+            + #"{"start":0,"end":1,"format":"link","url":"https://e.com/?x=1&y=2"},"#
+            + #"{"start":2,"end":3,"format":"link","url":"https://E.COM/x"}]}"#)
+    }
+}
