@@ -131,6 +131,7 @@ struct ByteCursor {
     /// `bytes`, which hold no byte a JSON string escapes, quoted: one copy (dropped whole, quotes
     /// and all, when it does not fit). Up to 64 bytes (a link's URL, as a rule) 8 at a time, the
     /// last 8 ending at the last byte (some copied twice): `memmove` took some 50 instructions.
+    @inline(__always)
     mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         guard n + 2 <= capacity - count else { return }
