@@ -139,7 +139,11 @@ extension InlineParser {
                 if running.strike > 0 { current.flags.insert(.strike) }
                 if underline > 0 { current.flags.insert(.underline) }
                 if let rgb = colors.last { current.color = rgb | 0x100_0000 }
-                if running.link > 0, Int(running.link) <= links.count { current.link = linkID(Int(running.link) - 1, &output) }
+                if running.link > 0, Int(running.link) <= links.count {
+                    let local = Int(running.link) - 1
+                    if links[local].id == 0 { links[local].id = linkID(local, &output) }
+                    current.link = links[local].id
+                }
                 changed = false
                 pendingIsCurrent = current == pendingStyle
             }
@@ -185,14 +189,11 @@ extension InlineParser {
     /// loop over the nodes of a paragraph without links compiled less well with it inside.
     @inline(never)
     private mutating func linkID<Output: ParseOutput>(_ k: Int, _ output: inout Output) -> UInt32 {
-        if links[k].id == 0 {
-            let url = links[k]
-            let range = url.start..<url.end
-            links[k].id = url.inSource
-                ? src.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
-                : linkBytes.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
-        return links[k].id
+        let url = links[k]
+        let range = url.start..<url.end
+        return url.inSource
+            ? src.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
+            : linkBytes.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Writes `src[range]`, telling the output when the content needs no escaping.

@@ -508,7 +508,7 @@ struct InlineParser {
             nodes.append(Node(kind: .lineBreak, start: pos, end: pos))
             return
         case UInt8(ascii: "c") where matches("<color=#"):
-            if let rgb = colorTagValue() {
+            if let rgb = InlineParser.colorTagValue(src, at: pos) {
                 guard occurs(.colorClose, from: pos + 15) else { return appendLiteral(pos, pos + 15) }
                 hasTags = true
                 nodes.append(Node(kind: .colorOpen, start: pos, end: pos + 15, rgb: rgb))
@@ -533,8 +533,10 @@ struct InlineParser {
         return true
     }
 
-    /// `<color=#rrggbb>` at `pos` with six lower-case hex digits: their value.
-    private func colorTagValue() -> UInt32? {
+    /// `<color=#rrggbb>` at `pos` with six lower-case hex digits: their value. Static: a method
+    /// called from a mutating one was passed a copy of the whole parser (a 280-byte memcpy per
+    /// colour tag).
+    private static func colorTagValue(_ src: [UInt8], at pos: Int) -> UInt32? {
         guard pos + 15 <= src.count, src[pos + 14] == UInt8(ascii: ">") else { return nil }
         var rgb: UInt32 = 0
         for b in src[(pos + 8)..<(pos + 14)] {
