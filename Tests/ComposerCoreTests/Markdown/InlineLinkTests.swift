@@ -8,7 +8,7 @@ import Testing
     /// The same markdown with link text `ab.` (plain: read at once) and `ab\.` (an escape: the
     /// bracket stack), which mean the same text.
     private static func variants(_ template: String) -> (plain: String, general: String) {
-        (template.replacingOccurrences(of: "{t}", with: "ab."), template.replacingOccurrences(of: "{t}", with: "ab\\."))
+        (template.replacing("{t}", with: "ab."), template.replacing("{t}", with: "ab\\."))
     }
 
     @Test(arguments: [
