@@ -49,7 +49,10 @@ extension InlineParser {
             return
         }
         guard brackets.count - 1 >= activeFloor else {
+            // An opener deactivated by an earlier link goes; the ones pushed after it, later,
+            // are active again (`activeFloor` follows the stack down).
             brackets.removeLast()
+            activeFloor = brackets.count
             appendLiteral(pos - 1, pos)
             return
         }
@@ -132,6 +135,7 @@ extension InlineParser {
         let start = pos
         while pos + 1 < src.count, src[pos + 1] == UInt8(ascii: "]") { pos += 1 }
         brackets.removeLast(Swift.min(pos - start, brackets.count))
+        activeFloor = Swift.min(activeFloor, brackets.count)
         appendText(start, pos)
     }
 

@@ -50,4 +50,20 @@ import Testing
             + #"{"start":0,"end":1,"format":"link","url":"https://e.com/?x=1&y=2"},"#
             + #"{"start":2,"end":3,"format":"link","url":"https://E.COM/x"}]}"#)
     }
+
+    /// A link deactivates the openers before it (no links inside links), but only those: once a
+    /// `]` has taken them off the stack, a `[` after them opens a link again, as in cmark-gfm
+    /// (`[a [b](u) c] [x](v)` links both `b` and `x`).
+    @Test(arguments: [
+        ("[a [b](https://b.com) c] [x](https://x.com)", "[a b c] x", [Span(3, 4, .link(url: "https://b.com")), Span(8, 9, .link(url: "https://x.com"))]),
+        ("[a [b](https://b.com) c]] [x\.](https://x.com)", "[a b c]] x.", [Span(3, 4, .link(url: "https://b.com")), Span(9, 11, .link(url: "https://x.com"))]),
+        ("[[a [b](https://b.com) c]] [x](https://x.com)", "[[a b c]] x", [Span(4, 5, .link(url: "https://b.com")), Span(10, 11, .link(url: "https://x.com"))]),
+        // Still inactive: an opener before the link that no `]` has taken off.
+        ("[[a [b](https://b.com) c] d](https://x.com)", "[[a b c] d](https://x.com)", [Span(4, 5, .link(url: "https://b.com"))]),
+    ])
+    func openersTakenOffAfterALinkLetLaterOnesLink(_ markdown: String, _ text: String, _ spans: [Span]) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == text)
+        #expect(document.spans == spans)
+    }
 }
