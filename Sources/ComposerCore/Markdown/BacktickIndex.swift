@@ -50,12 +50,15 @@ struct BacktickIndex {
         // Room for every run at once: one every two bytes at most (see `nodes` in
         // `InlineParser.parse` for why at once).
         InlineParser.reserve(&runs, (src.count - start) / 2 + 1)
-        while i < src.count {
-            guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
-            let runStart = i
-            while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
-            runs.append(Run(position: runStart, length: i - runStart))
-            longest = max(longest, i - runStart)
+        // Read through a pointer: the byte tests are then all the loop does.
+        src.withUnsafeBufferPointer { src in
+            while i < src.count {
+                guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
+                let runStart = i
+                while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
+                runs.append(Run(position: runStart, length: i - runStart))
+                longest = max(longest, i - runStart)
+            }
         }
         cursors.append(contentsOf: repeatElement(-1, count: longest + 1))
         // Chains linked through pointers to the buffers (an array write checks its buffer's

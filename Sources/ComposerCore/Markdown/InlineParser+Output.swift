@@ -37,33 +37,50 @@ extension InlineParser {
         addMarkDeltas()
         // Nothing changes the nodes or their marks from here on: they are read through pointers
         // to the buffers, which local references keep (no copy is made), while `self` stays free
-        // to change (link ids). Without marks, `deltas` is empty.
+        // to change (link ids). Without marks, `deltas` is empty; with marks, it is the first
+        // `nodes.count` of `markDeltas` (which may hold more, from a longer paragraph before).
         let nodes = self.nodes
         let deltas = self.markDeltas
+        let deltaCount = marks.isEmpty ? 0 : nodes.count
         nodes.withUnsafeBufferPointer { nodes in
-            deltas.withUnsafeBufferPointer { deltas in writeNodes(nodes, deltas, into: &output, block: block, names: names) }
+            deltas.withUnsafeBufferPointer { deltas in
+                writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
+            }
         }
     }
 
-    /// Counts in `markDeltas` each mark from its first node to its end (a mark reaching the last
-    /// node needs no end); leaves it empty when there are no marks.
+    /// Counts in the first `nodes.count` of `markDeltas` each mark from its first node to its end
+    /// (a mark reaching the last node needs no end); nothing when there are no marks. The buffer
+    /// only grows: its elements are zeroed and counted through a pointer (an array write checks
+    /// the buffer's uniqueness each time, a call per mark end, and refilling it element by
+    /// element cost more than the counting).
     private mutating func addMarkDeltas() {
-        if !markDeltas.isEmpty { markDeltas.removeAll(keepingCapacity: true) }
         guard !marks.isEmpty else { return }
-        markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count))
-        for mark in marks where mark.start < mark.end && mark.start < nodes.count {
-            switch mark.kind {
-            case .strong: markDeltas[mark.start].strong &+= 1
-            case .emphasis: markDeltas[mark.start].emphasis &+= 1
-            case .strike: markDeltas[mark.start].strike &+= 1
-            case .link: markDeltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
-            }
-            guard mark.end < nodes.count else { continue }
-            switch mark.kind {
-            case .strong: markDeltas[mark.end].strong &-= 1
-            case .emphasis: markDeltas[mark.end].emphasis &-= 1
-            case .strike: markDeltas[mark.end].strike &-= 1
-            case .link: markDeltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
+        let count = nodes.count
+        if markDeltas.count < count {
+            markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: count - markDeltas.count))
+        }
+        let marks = self.marks
+        // Every index used is below `count`, which `markDeltas` holds.
+        markDeltas.withUnsafeMutableBufferPointer { all in
+            let deltas = UnsafeMutableBufferPointer(rebasing: all[..<count])
+            deltas.update(repeating: MarkDelta())
+            marks.withUnsafeBufferPointer { marks in
+                for mark in marks where mark.start < mark.end && mark.start < count {
+                    switch mark.kind {
+                    case .strong: deltas[mark.start].strong &+= 1
+                    case .emphasis: deltas[mark.start].emphasis &+= 1
+                    case .strike: deltas[mark.start].strike &+= 1
+                    case .link: deltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
+                    }
+                    guard mark.end < count else { continue }
+                    switch mark.kind {
+                    case .strong: deltas[mark.end].strong &-= 1
+                    case .emphasis: deltas[mark.end].emphasis &-= 1
+                    case .strike: deltas[mark.end].strike &-= 1
+                    case .link: deltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
+                    }
+                }
             }
         }
     }
@@ -152,13 +169,14 @@ extension InlineParser {
                 if node.start == pendingEnd, pendingIsCurrent {
                     pendingEnd = node.end
                 } else {
-                    appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+                    if pendingStart < pendingEnd { appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output) }
                     (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
                     pendingIsCurrent = true
                 }
                 continue
             }
-            appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+            // Nothing pending after a code span, mention or line break: no call for it.
+            if pendingStart < pendingEnd { appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output) }
             (pendingStart, pendingEnd) = (0, 0)
             switch node.kind {
             case .code:
