@@ -75,6 +75,33 @@ struct BacktickIndex {
         }
     }
 
+    /// How many bytes `nearCloser` reads for a closer before the index is built instead.
+    static let nearWindow = 256
+
+    /// What a scan for a closer found: where it begins, that there is none, or none within
+    /// `nearWindow` bytes (there may be one further).
+    enum NearCloser: Equatable {
+        case at(Int)
+        case none
+        case beyondWindow
+    }
+
+    /// The first run of exactly `length` backticks in `src` from `from` on (just after a run, so
+    /// every run met is whole), reading the runs that start within `nearWindow` bytes.
+    static func nearCloser(_ src: [UInt8], from: Int, length: Int) -> NearCloser {
+        src.withUnsafeBufferPointer { src in
+            var i = Swift.max(from, 0)
+            let end = Swift.min(src.count, i + nearWindow)
+            while i < end {
+                guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
+                let runStart = i
+                while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
+                if i - runStart == length { return .at(runStart) }
+            }
+            return i >= src.count ? .none : .beyondWindow
+        }
+    }
+
     /// Where the first run of exactly `length` backticks after `start` begins, if any.
     mutating func closer(after start: Int, length: Int) -> Int? {
         guard length >= 0, length < cursors.count else { return nil }

@@ -183,13 +183,14 @@ extension InlineParser {
                 var code = style
                 code.flags = [.code]
                 code.color = 0
-                let text = src[node.start..<node.end]
                 // A backslash is literal in code (the content's flags do not cover it), and a
-                // line break reads as a space: without either, the text goes out as it is.
-                if contentIsUnescaped, !text.contains(where: { $0 == 0x0A || $0 == UInt8(ascii: "\\") }) {
-                    output.appendUnescaped(text, style: code, ascii: contentIsASCII)
+                // line break reads as a space: without either, the text goes out as it is. The
+                // slice is made in each call rather than kept (kept, it was retained and released
+                // around the calls: a message of code spans has one every few bytes).
+                if contentIsUnescaped, !codeNeedsEscaping(node.start, node.end) {
+                    output.appendUnescaped(src[node.start..<node.end], style: code, ascii: contentIsASCII)
                 } else {
-                    output.appendCode(text, style: code)
+                    output.appendCode(src[node.start..<node.end], style: code)
                 }
             case .mention:
                 style.link = 0
@@ -201,6 +202,21 @@ extension InlineParser {
             }
         }
         appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+    }
+
+    /// Whether the code span `src[start..<end]` holds a line break or a backslash (read through a
+    /// pointer: the closure over a slice cost more than the few bytes of a short span).
+    @inline(__always)
+    private func codeNeedsEscaping(_ start: Int, _ end: Int) -> Bool {
+        src.withUnsafeBufferPointer { src in
+            var i = Swift.max(start, 0)
+            let end = Swift.min(end, src.count)
+            while i < end {
+                if src[i] == 0x0A || src[i] == UInt8(ascii: "\\") { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// Writes `src[range]`, telling the output when the content needs no escaping.
