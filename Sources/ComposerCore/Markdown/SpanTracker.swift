@@ -56,7 +56,7 @@ struct SpanTracker {
         // Flags are bits 0-4 in the order of formats 0-4.
         var flags = (style.flags.rawValue ^ new.flags.rawValue) & 0x1F
         while flags != 0 {
-            change(flags.trailingZeroBitCount, to: new, at: offset)
+            changeFlag(flags.trailingZeroBitCount, at: offset)
             flags &= flags &- 1
         }
         if style.link != new.link { change(5, to: new, at: offset) }
@@ -83,6 +83,18 @@ struct SpanTracker {
             }
             return true
         }
+    }
+
+    /// Flag format `k` (0-4) turns on or off at `offset`: its run ends there if the style had it
+    /// (the key of a flag is 1). The general `change` without its switches over every format: a
+    /// message of code spans or bold words changes a flag every few bytes. Not inlined: the
+    /// writers that restyle keep their own loops lean.
+    @inline(never)
+    private mutating func changeFlag(_ k: Int, at offset: Int) {
+        if style.flags.rawValue &>> UInt8(truncatingIfNeeded: k) & 1 != 0 {
+            spans.append(FlatSpan(start: starts[k], end: offset, kind: SpanTracker.inlineKind(k), key: 1))
+        }
+        starts[k] = offset
     }
 
     private mutating func change(_ k: Int, to new: InlineStyle, at offset: Int) {
