@@ -47,13 +47,14 @@ extension InlineParser {
                 writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
             }
         }
+        clearMarkDeltas()
     }
 
     /// Counts in the first `nodes.count` of `markDeltas` each mark from its first node to its end
     /// (a mark reaching the last node needs no end); nothing when there are no marks. The buffer
-    /// only grows: its elements are zeroed and counted through a pointer (an array write checks
-    /// the buffer's uniqueness each time, a call per mark end, and refilling it element by
-    /// element cost more than the counting).
+    /// only grows, and is all zero between paragraphs (`clearMarkDeltas`): zeroing it for each
+    /// paragraph cost a step per node, more than the counting. Counted through a pointer (an array
+    /// write checks the buffer's uniqueness each time, a call per mark end).
     private mutating func addMarkDeltas() {
         guard !marks.isEmpty else { return }
         let count = nodes.count
@@ -64,7 +65,6 @@ extension InlineParser {
         // Every index used is below `count`, which `markDeltas` holds.
         markDeltas.withUnsafeMutableBufferPointer { all in
             let deltas = UnsafeMutableBufferPointer(rebasing: all[..<count])
-            deltas.update(repeating: MarkDelta())
             marks.withUnsafeBufferPointer { marks in
                 for mark in marks where mark.start < mark.end && mark.start < count {
                     switch mark.kind {
@@ -80,6 +80,22 @@ extension InlineParser {
                     case .strike: deltas[mark.end].strike &-= 1
                     case .link: deltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
                     }
+                }
+            }
+        }
+    }
+
+    /// Zeroes the deltas `addMarkDeltas` counted, at the nodes where marks start and end: a step
+    /// per mark, and the buffer is all zero again for the next paragraph.
+    private mutating func clearMarkDeltas() {
+        guard !marks.isEmpty else { return }
+        let count = Swift.min(nodes.count, markDeltas.count)
+        let marks = self.marks
+        markDeltas.withUnsafeMutableBufferPointer { deltas in
+            marks.withUnsafeBufferPointer { marks in
+                for mark in marks {
+                    if mark.start >= 0, mark.start < count { deltas[mark.start] = MarkDelta() }
+                    if mark.end >= 0, mark.end < count { deltas[mark.end] = MarkDelta() }
                 }
             }
         }
