@@ -10,10 +10,16 @@ extension InlineParser {
     typealias NodeBuffer = UnsafeMutableBufferPointer<Node>
 
     /// Pairs the delimiters above `bottom` (-1: all of them), then removes them from the stack.
+    /// Inlined: nothing above `bottom`, as at every link of a line without emphasis, is then a
+    /// comparison, not a call that sets up the work below.
+    @inline(__always)
     mutating func processEmphasis(bottom: Int) {
-        // Nothing above `bottom`, as at every link of a line without emphasis: nothing to do (the
-        // top of the stack ends it already: its `next` is -1).
+        // Nothing to do (the top of the stack ends it already: its `next` is -1).
         if lastDelimiter == bottom { return }
+        pairDelimiters(above: bottom)
+    }
+
+    private mutating func pairDelimiters(above bottom: Int) {
         // Taken out of `self` for the while, so that `self`'s other buffers stay writable.
         var stack: [Delimiter] = []
         var nodeArray: [Node] = []
