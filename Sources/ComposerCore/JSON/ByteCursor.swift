@@ -36,12 +36,14 @@ struct ByteCursor {
         }
     }
 
-    /// A decimal integer. Below 10,000 (nearly every offset in a message) the digits are worked
-    /// out by multiplications and stored at once; larger ones two digits a step.
+    /// A decimal integer. Below a million (nearly every offset in a message, every one in a
+    /// message under a megabyte) the digits are worked out by multiplications and stored at once;
+    /// larger ones two digits a step.
     @inline(__always)
     mutating func putDecimal(_ value: Int) {
-        guard value >= 0, value < 10_000, capacity - count >= 4 else { return putLongDecimal(value) }
+        guard value >= 0, value < 1_000_000, capacity - count >= 6 else { return putLongDecimal(value) }
         let v = UInt32(truncatingIfNeeded: value)
+        if v >= 10_000 { return putFiveOrSixDigits(v) }
         if v < 10 {
             base[count] = 0x30 &+ UInt8(truncatingIfNeeded: v)
             count &+= 1
@@ -57,6 +59,23 @@ struct ByteCursor {
             putPair(high)
             putPair(v &- high &* 100)
         }
+    }
+
+    /// `v` from 10,000 to 999,999: its one or two leading digits, then two pairs; room already
+    /// checked. Not inlined: it would grow every span writer for the offsets of large messages.
+    @inline(never)
+    private mutating func putFiveOrSixDigits(_ v: UInt32) {
+        let high = v / 10_000
+        if high < 10 {
+            base[count] = 0x30 &+ UInt8(truncatingIfNeeded: high)
+            count &+= 1
+        } else {
+            putPair(high)
+        }
+        let low = v &- high &* 10_000
+        let hundreds = low / 100
+        putPair(hundreds)
+        putPair(low &- hundreds &* 100)
     }
 
     /// Two digits of `v` (below 100); room already checked.

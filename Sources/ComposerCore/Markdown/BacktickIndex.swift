@@ -50,12 +50,15 @@ struct BacktickIndex {
         // Room for every run at once: one every two bytes at most (see `nodes` in
         // `InlineParser.parse` for why at once).
         InlineParser.reserve(&runs, (src.count - start) / 2 + 1)
-        while i < src.count {
-            guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
-            let runStart = i
-            while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
-            runs.append(Run(position: runStart, length: i - runStart))
-            longest = max(longest, i - runStart)
+        // Read through a pointer: the byte tests are then all the loop does.
+        src.withUnsafeBufferPointer { src in
+            while i < src.count {
+                guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
+                let runStart = i
+                while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
+                runs.append(Run(position: runStart, length: i - runStart))
+                longest = max(longest, i - runStart)
+            }
         }
         cursors.append(contentsOf: repeatElement(-1, count: longest + 1))
         // Chains linked through pointers to the buffers (an array write checks its buffer's
@@ -69,6 +72,33 @@ struct BacktickIndex {
                     k -= 1
                 }
             }
+        }
+    }
+
+    /// How many bytes `nearCloser` reads for a closer before the index is built instead.
+    static let nearWindow = 256
+
+    /// What a scan for a closer found: where it begins, that there is none, or none within
+    /// `nearWindow` bytes (there may be one further).
+    enum NearCloser: Equatable {
+        case at(Int)
+        case none
+        case beyondWindow
+    }
+
+    /// The first run of exactly `length` backticks in `src` from `from` on (just after a run, so
+    /// every run met is whole), reading the runs that start within `nearWindow` bytes.
+    static func nearCloser(_ src: [UInt8], from: Int, length: Int) -> NearCloser {
+        src.withUnsafeBufferPointer { src in
+            var i = Swift.max(from, 0)
+            let end = Swift.min(src.count, i + nearWindow)
+            while i < end {
+                guard src[i] == UInt8(ascii: "`") else { i += 1; continue }
+                let runStart = i
+                while i < src.count, src[i] == UInt8(ascii: "`") { i += 1 }
+                if i - runStart == length { return .at(runStart) }
+            }
+            return i >= src.count ? .none : .beyondWindow
         }
     }
 

@@ -5,20 +5,36 @@ extension InlineParser {
     /// element of `delimiters` written through `self` costs a uniqueness check each time. Every
     /// index used is -1 (tested before use) or one the stack handed out, below its count.
     typealias DelimiterStack = UnsafeMutableBufferPointer<Delimiter>
+    /// The nodes while emphasis is processed, for the same reason: every index used is a
+    /// delimiter's node, appended before the delimiter was pushed.
+    typealias NodeBuffer = UnsafeMutableBufferPointer<Node>
 
     /// Pairs the delimiters above `bottom` (-1: all of them), then removes them from the stack.
+    /// Inlined: nothing above `bottom`, as at every link of a line without emphasis, is then a
+    /// comparison, not a call that sets up the work below.
+    @inline(__always)
     mutating func processEmphasis(bottom: Int) {
-        // Nothing above `bottom`, as at every link of a line without emphasis: nothing to do (the
-        // top of the stack ends it already: its `next` is -1).
+        // Nothing to do (the top of the stack ends it already: its `next` is -1).
         if lastDelimiter == bottom { return }
-        // Taken out of `self` for the while, so that `self`'s other buffers stay writable.
-        var stack: [Delimiter] = []
-        swap(&stack, &delimiters)
-        stack.withUnsafeMutableBufferPointer { processEmphasis(bottom: bottom, in: $0) }
-        swap(&stack, &delimiters)
+        pairDelimiters(above: bottom)
     }
 
-    private mutating func processEmphasis(bottom: Int, in delimiters: DelimiterStack) {
+    private mutating func pairDelimiters(above bottom: Int) {
+        // Taken out of `self` for the while, so that `self`'s other buffers stay writable.
+        var stack: [Delimiter] = []
+        var nodeArray: [Node] = []
+        swap(&stack, &delimiters)
+        swap(&nodeArray, &nodes)
+        // Room for the marks at once, not a test per mark.
+        reserveMarks()
+        stack.withUnsafeMutableBufferPointer { stack in
+            nodeArray.withUnsafeMutableBufferPointer { processEmphasis(bottom: bottom, in: stack, nodes: $0) }
+        }
+        swap(&stack, &delimiters)
+        swap(&nodeArray, &nodes)
+    }
+
+    private mutating func processEmphasis(bottom: Int, in delimiters: DelimiterStack, nodes: NodeBuffer) {
         // openersBottom[(length % 3) * 3 + char slot]: a delimiter index below which no opener can
         // match, -1 for no bound.
         var openersBottom = OpenersBottom()
@@ -55,7 +71,8 @@ extension InlineParser {
             }
             if found {
                 closer = d.char == UInt8(ascii: "~")
-                    ? insertStrike(opener: opener, closer: c, in: delimiters) : insertEmphasis(opener: opener, closer: c, in: delimiters)
+                    ? insertStrike(opener: opener, closer: c, in: delimiters, nodes: nodes)
+                    : insertEmphasis(opener: opener, closer: c, in: delimiters, nodes: nodes)
             } else {
                 closer = d.next
                 openersBottom[d.length, d.char] = d.previous
@@ -107,14 +124,13 @@ extension InlineParser {
     }
 
     /// Returns the next closer to look at.
-    private mutating func insertEmphasis(opener: Int, closer: Int, in delimiters: DelimiterStack) -> Int {
+    private mutating func insertEmphasis(opener: Int, closer: Int, in delimiters: DelimiterStack, nodes: NodeBuffer) -> Int {
         let use = delimiters[closer].length >= 2 && delimiters[opener].length >= 2 ? 2 : 1
         delimiters[opener].length -= use
         delimiters[closer].length -= use
         nodes[delimiters[opener].node].end -= use
         nodes[delimiters[closer].node].end -= use
         removeDelimitersBetween(opener, closer, in: delimiters)
-        reserveMarks()
         marks.append(Mark(kind: use == 2 ? .strong : .emphasis, start: delimiters[opener].node + 1, end: delimiters[closer].node))
         if delimiters[opener].length == 0 { removeDelimiter(opener, in: delimiters) }
         if delimiters[closer].length == 0 {
@@ -125,13 +141,12 @@ extension InlineParser {
         return closer
     }
 
-    private mutating func insertStrike(opener: Int, closer: Int, in delimiters: DelimiterStack) -> Int {
+    private mutating func insertStrike(opener: Int, closer: Int, in delimiters: DelimiterStack, nodes: NodeBuffer) -> Int {
         let next = delimiters[closer].next
         guard delimiters[opener].length == delimiters[closer].length else { return next }
         let openerNode = delimiters[opener].node, closerNode = delimiters[closer].node
         nodes[openerNode].end = nodes[openerNode].start
         nodes[closerNode].end = nodes[closerNode].start
-        reserveMarks()
         marks.append(Mark(kind: .strike, start: openerNode + 1, end: closerNode))
         removeDelimitersBetween(opener, closer, in: delimiters)
         removeDelimiter(closer, in: delimiters)

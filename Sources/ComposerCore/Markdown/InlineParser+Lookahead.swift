@@ -107,11 +107,17 @@ extension InlineParser {
     /// When this says no, it says no for every later run of `c` too: none of them can close, and
     /// no opener of another character can be pushed after `i` that was not possible at `i`.
     mutating func openerMayMatter(_ c: UInt8, from i: Int) -> Bool {
-        for (d, closer) in [(UInt8(ascii: "*"), Ahead.starCloser), (UInt8(ascii: "_"), .underscoreCloser), (UInt8(ascii: "~"), .tildeCloser)] {
-            guard occurs(closer, from: i) else { continue }
-            if d == c || !isInert(d, from: i) { return true }
-        }
-        return false
+        // The three characters written out: the loop over an array of them cost more than the
+        // tests (a run of openers asks this at each one).
+        openerMayMatter(c, UInt8(ascii: "*"), .starCloser, from: i)
+            || openerMayMatter(c, UInt8(ascii: "_"), .underscoreCloser, from: i)
+            || openerMayMatter(c, UInt8(ascii: "~"), .tildeCloser, from: i)
+    }
+
+    /// Whether a closer of `d` (`closer`) after `i` may make a run of `c` at `i` matter.
+    @inline(__always)
+    private mutating func openerMayMatter(_ c: UInt8, _ d: UInt8, _ closer: Ahead, from i: Int) -> Bool {
+        occurs(closer, from: i) && (d == c || !isInert(d, from: i))
     }
 
     /// Whether every run of `d` at or after `i` is text: no opener of `d` is on the stack and none

@@ -37,33 +37,66 @@ extension InlineParser {
         addMarkDeltas()
         // Nothing changes the nodes or their marks from here on: they are read through pointers
         // to the buffers, which local references keep (no copy is made), while `self` stays free
-        // to change (link ids). Without marks, `deltas` is empty.
+        // to change (link ids). Without marks, `deltas` is empty; with marks, it is the first
+        // `nodes.count` of `markDeltas` (which may hold more, from a longer paragraph before).
         let nodes = self.nodes
         let deltas = self.markDeltas
+        let deltaCount = marks.isEmpty ? 0 : nodes.count
         nodes.withUnsafeBufferPointer { nodes in
-            deltas.withUnsafeBufferPointer { deltas in writeNodes(nodes, deltas, into: &output, block: block, names: names) }
+            deltas.withUnsafeBufferPointer { deltas in
+                writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
+            }
+        }
+        clearMarkDeltas()
+    }
+
+    /// Counts in the first `nodes.count` of `markDeltas` each mark from its first node to its end
+    /// (a mark reaching the last node needs no end); nothing when there are no marks. The buffer
+    /// only grows, and is all zero between paragraphs (`clearMarkDeltas`): zeroing it for each
+    /// paragraph cost a step per node, more than the counting. Counted through a pointer (an array
+    /// write checks the buffer's uniqueness each time, a call per mark end).
+    private mutating func addMarkDeltas() {
+        guard !marks.isEmpty else { return }
+        let count = nodes.count
+        if markDeltas.count < count {
+            markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: count - markDeltas.count))
+        }
+        let marks = self.marks
+        // Every index used is below `count`, which `markDeltas` holds.
+        markDeltas.withUnsafeMutableBufferPointer { all in
+            let deltas = UnsafeMutableBufferPointer(rebasing: all[..<count])
+            marks.withUnsafeBufferPointer { marks in
+                for mark in marks where mark.start < mark.end && mark.start < count {
+                    switch mark.kind {
+                    case .strong: deltas[mark.start].strong &+= 1
+                    case .emphasis: deltas[mark.start].emphasis &+= 1
+                    case .strike: deltas[mark.start].strike &+= 1
+                    case .link: deltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
+                    }
+                    guard mark.end < count else { continue }
+                    switch mark.kind {
+                    case .strong: deltas[mark.end].strong &-= 1
+                    case .emphasis: deltas[mark.end].emphasis &-= 1
+                    case .strike: deltas[mark.end].strike &-= 1
+                    case .link: deltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
+                    }
+                }
+            }
         }
     }
 
-    /// Counts in `markDeltas` each mark from its first node to its end (a mark reaching the last
-    /// node needs no end); leaves it empty when there are no marks.
-    private mutating func addMarkDeltas() {
-        if !markDeltas.isEmpty { markDeltas.removeAll(keepingCapacity: true) }
+    /// Zeroes the deltas `addMarkDeltas` counted, at the nodes where marks start and end: a step
+    /// per mark, and the buffer is all zero again for the next paragraph.
+    private mutating func clearMarkDeltas() {
         guard !marks.isEmpty else { return }
-        markDeltas.append(contentsOf: repeatElement(MarkDelta(), count: nodes.count))
-        for mark in marks where mark.start < mark.end && mark.start < nodes.count {
-            switch mark.kind {
-            case .strong: markDeltas[mark.start].strong &+= 1
-            case .emphasis: markDeltas[mark.start].emphasis &+= 1
-            case .strike: markDeltas[mark.start].strike &+= 1
-            case .link: markDeltas[mark.start].link &+= Int32(truncatingIfNeeded: mark.link)
-            }
-            guard mark.end < nodes.count else { continue }
-            switch mark.kind {
-            case .strong: markDeltas[mark.end].strong &-= 1
-            case .emphasis: markDeltas[mark.end].emphasis &-= 1
-            case .strike: markDeltas[mark.end].strike &-= 1
-            case .link: markDeltas[mark.end].link &-= Int32(truncatingIfNeeded: mark.link)
+        let count = Swift.min(nodes.count, markDeltas.count)
+        let marks = self.marks
+        markDeltas.withUnsafeMutableBufferPointer { deltas in
+            marks.withUnsafeBufferPointer { marks in
+                for mark in marks {
+                    if mark.start >= 0, mark.start < count { deltas[mark.start] = MarkDelta() }
+                    if mark.end >= 0, mark.end < count { deltas[mark.end] = MarkDelta() }
+                }
             }
         }
     }
@@ -152,26 +185,28 @@ extension InlineParser {
                 if node.start == pendingEnd, pendingIsCurrent {
                     pendingEnd = node.end
                 } else {
-                    appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+                    if pendingStart < pendingEnd { appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output) }
                     (pendingStart, pendingEnd, pendingStyle) = (node.start, node.end, style)
                     pendingIsCurrent = true
                 }
                 continue
             }
-            appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
+            // Nothing pending after a code span, mention or line break: no call for it.
+            if pendingStart < pendingEnd { appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output) }
             (pendingStart, pendingEnd) = (0, 0)
             switch node.kind {
             case .code:
                 var code = style
                 code.flags = [.code]
                 code.color = 0
-                let text = src[node.start..<node.end]
                 // A backslash is literal in code (the content's flags do not cover it), and a
-                // line break reads as a space: without either, the text goes out as it is.
-                if contentIsUnescaped, !text.contains(where: { $0 == 0x0A || $0 == UInt8(ascii: "\\") }) {
-                    output.appendUnescaped(text, style: code, ascii: contentIsASCII)
+                // line break reads as a space: without either, the text goes out as it is. The
+                // slice is made in each call rather than kept (kept, it was retained and released
+                // around the calls: a message of code spans has one every few bytes).
+                if contentIsUnescaped, !codeNeedsEscaping(node.start, node.end) {
+                    output.appendUnescaped(src[node.start..<node.end], style: code, ascii: contentIsASCII)
                 } else {
-                    output.appendCode(text, style: code)
+                    output.appendCode(src[node.start..<node.end], style: code)
                 }
             case .mention:
                 style.link = 0
@@ -194,6 +229,21 @@ extension InlineParser {
         return url.inSource
             ? src.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
             : linkBytes.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Whether the code span `src[start..<end]` holds a line break or a backslash (read through a
+    /// pointer: the closure over a slice cost more than the few bytes of a short span).
+    @inline(__always)
+    private func codeNeedsEscaping(_ start: Int, _ end: Int) -> Bool {
+        src.withUnsafeBufferPointer { src in
+            var i = Swift.max(start, 0)
+            let end = Swift.min(end, src.count)
+            while i < end {
+                if src[i] == 0x0A || src[i] == UInt8(ascii: "\\") { return true }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// Writes `src[range]`, telling the output when the content needs no escaping.

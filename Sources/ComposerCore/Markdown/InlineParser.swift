@@ -105,7 +105,7 @@ struct InlineParser {
     var activeFloor = 0
     var marks: [Mark] = []
     /// The marks starting (+) and ending (-) at each node, filled by `flatten` when there are
-    /// marks (see `Node`).
+    /// marks (see `Node`); all zero between paragraphs, and never shorter than it was.
     var markDeltas: [MarkDelta] = []
     /// Text is appended to the last node when it continues it (see `appendText`), but not to a
     /// node below this index: the last node of a link's text, which the link ends after.
@@ -355,9 +355,8 @@ struct InlineParser {
         let start = pos
         while pos < src.count, src[pos] == UInt8(ascii: "`") { pos += 1 }
         let length = pos - start
-        if !backticks.isBuilt { backticks.build(src, from: start) }
         // The next run of exactly this length after `start` closes the span.
-        guard let close = backticks.closer(after: start, length: length) else {
+        guard let close = closingBackticks(after: start, length: length) else {
             appendLiteral(start, pos)
             return
         }
@@ -371,6 +370,22 @@ struct InlineParser {
         }
         nodes.append(Node(kind: .code, start: a, end: b))
         pos = close + length
+    }
+
+    /// Where the run of exactly `length` backticks after the one at `start` (ending at `pos`)
+    /// begins, if any. Most code spans are short: until a closer is further than
+    /// `BacktickIndex.nearWindow` bytes, the bytes after the run are scanned for it, and they are
+    /// the span's, which the tokenizer then passes over (linear). A run with no closer within
+    /// that window builds the index of runs, which answers from then on.
+    private mutating func closingBackticks(after start: Int, length: Int) -> Int? {
+        if !backticks.isBuilt {
+            switch BacktickIndex.nearCloser(src, from: pos, length: length) {
+            case .at(let close): return close
+            case .none: return nil
+            case .beyondWindow: backticks.build(src, from: start)
+            }
+        }
+        return backticks.closer(after: start, length: length)
     }
 
     /// Appends the text from `start` to the next special character other than `c` and `d` (from
@@ -456,6 +471,16 @@ struct InlineParser {
     /// method called from a mutating one was passed a copy of the whole parser.
     @inline(__always)
     private static func flanks(_ start: Int, _ end: Int, in src: [UInt8]) -> (before: FlankClass, after: FlankClass) {
+        // Both neighbours ASCII other than `~`, or the ends of the text (the usual case): classed
+        // from their bytes in one go, read through a pointer.
+        let ascii: (FlankClass, FlankClass)? = src.withUnsafeBufferPointer { src in
+            guard start >= 0, start <= end, end <= src.count else { return nil }
+            let before = start > 0 ? src[start - 1] : 0x20
+            let after = end < src.count ? src[end] : 0x20
+            guard before < 0x80, after < 0x80, before != UInt8(ascii: "~"), after != UInt8(ascii: "~") else { return nil }
+            return (CharacterClass.flankASCII(before), CharacterClass.flankASCII(after))
+        }
+        if let ascii { return ascii }
         let b: FlankClass, a: FlankClass
         if start == 0 {
             b = .space
