@@ -185,11 +185,19 @@ struct InlineParser {
         // an allocation per step, more than the parsing of a short message itself.
         (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src, backslashes: false)
         // Content without a single special character is one run of plain text (what the
-        // tokenizer and flatten would find): written as it is, no nodes.
-        if plainRunEnd(from: 0) == src.count {
+        // tokenizer and flatten would find): written as it is, no nodes. So is each line of
+        // content whose only syntax is line breaks.
+        let plainEnd = plainRunEnd(from: 0)
+        if plainEnd == src.count {
             appendSource(0..<src.count, style: .plain, to: &output)
             return
         }
+        if onlyLineBreaks(from: plainEnd) { return writeLines(into: &output, block: block) }
+        parseTokens(into: &output, block: block, names: names)
+    }
+
+    /// The general path of `parse` (after its setup): tokens, emphasis, tags, then the output.
+    mutating func parseTokens<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         // A node per byte at most: room for them all at once. Growing the buffer would copy it
         // and, for a large paragraph, map fresh pages for every size on the way (page faults
         // cost more than the parse of a dense paragraph); pages never written are never touched.
