@@ -70,10 +70,11 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
-    mutating func run() {
+    /// Without `lineLoops`, every line goes through `process` (the tests compare both ways).
+    mutating func run(lineLoops: Bool = true) {
         var start = 0
         while true {
-            if leaf == .paragraph {
+            if lineLoops, leaf == .paragraph {
                 if case .item = runs.last?.container { start = continueList(from: start) } else { start = continueParagraph(from: start) }
             }
             let end = lineEnd(from: start)
