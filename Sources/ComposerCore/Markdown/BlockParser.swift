@@ -178,6 +178,7 @@ struct BlockParser<Output: ParseOutput> {
     /// eight bytes are looked at as one word: a short line (an item, a fence, a quote) ends
     /// before a block scan pays off, and a byte loop over them cost a third of such a line's
     /// block parsing.
+    @inline(__always)
     private mutating func lineEnd(from start: Int) -> Int {
         let prefixEnd = src.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress, start >= 0, start + 8 <= buf.count else {

@@ -120,7 +120,9 @@ enum ByteScan {
         }
     }
 
-    /// The first `byte` at or after `start`, or `bytes.count`.
+    /// The first `byte` at or after `start`, or `bytes.count`. Inlined: it finds the end of every
+    /// line `InlineParser.writeLines` writes, most of them short.
+    @inline(__always)
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }
