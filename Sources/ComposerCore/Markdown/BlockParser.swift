@@ -72,11 +72,15 @@ struct BlockParser<Output: ParseOutput> {
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
     /// Without `lineLoops`, every line goes through `process` (the tests compare both ways).
     mutating func run(lineLoops: Bool = true) {
+        // Inlined with the flag constant: the usual run tests no flag per line.
+        if lineLoops { runLines(lineLoops: true) } else { runLines(lineLoops: false) }
+    }
+
+    @inline(__always)
+    private mutating func runLines(lineLoops: Bool) {
         var start = 0
         while true {
-            if lineLoops, leaf == .paragraph {
-                if case .item = runs.last?.container { start = continueList(from: start) } else { start = continueParagraph(from: start) }
-            }
+            if lineLoops, leaf == .paragraph { start = takeLines(from: start) }
             let end = lineEnd(from: start)
             if end == src.count, start == end, start > 0 { break }
             process(start, end)
@@ -97,6 +101,15 @@ struct BlockParser<Output: ParseOutput> {
     @inline(__always)
     private func lineAfter(_ end: Int) -> Int {
         src[end] == 0x0D && UTF8Bytes.byte(src, end + 1) == 0x0A ? end + 2 : end + 1
+    }
+
+    /// The line loop for the open paragraph's container: the lines from `start` on that it takes,
+    /// and where the first other line starts. Not inlined: `run`'s loop stays as small as it was
+    /// for lines that take none (a fence's: inlined, the loops cost them a few instructions each).
+    @inline(never)
+    mutating func takeLines(from start: Int) -> Int {
+        if case .item = runs.last?.container { return continueList(from: start) }
+        return continueParagraph(from: start)
     }
 
     /// Takes the lines from `start` on that can only continue the open paragraph, and returns
