@@ -297,4 +297,16 @@ enum LineScan {
 
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// Whether a line whose first byte after its containers' markers is `b` may do anything but
+    /// continue an open paragraph: a line break (the line is blank), a space or tab (it may be
+    /// blank, or start a block after its indent), or a byte a block or container marker begins
+    /// with (see `BlockParser.mayStartBlock`: `> - + * 0-9 ` ~ <`). As bits of a mask (a switch
+    /// compiles to a jump table).
+    @inline(__always)
+    static func mayInterrupt(_ b: UInt8) -> Bool {
+        let mask: UInt64 = 1 << 0x0A | 1 << 0x0D | 1 << 0x09 | 1 << 0x20 | 1 << 0x3E | 1 << 0x2D | 1 << 0x2B | 1 << 0x2A
+            | 1 << 0x3C | 0x3FF << 0x30
+        return b < 64 ? (mask >> UInt64(b)) & 1 != 0 : b == UInt8(ascii: "`") || b == UInt8(ascii: "~")
+    }
 }

@@ -70,14 +70,22 @@ struct BlockParser<Output: ParseOutput> {
     }
 
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
-    mutating func run() {
+    /// Without `lineLoops`, every line goes through `process` (the tests compare both ways).
+    mutating func run(lineLoops: Bool = true) {
+        // Inlined with the flag constant: the usual run tests no flag per line.
+        if lineLoops { runLines(lineLoops: true) } else { runLines(lineLoops: false) }
+    }
+
+    @inline(__always)
+    private mutating func runLines(lineLoops: Bool) {
         var start = 0
         while true {
+            if lineLoops, leaf == .paragraph { start = takeLines(from: start) }
             let end = lineEnd(from: start)
             if end == src.count, start == end, start > 0 { break }
             process(start, end)
             guard end < src.count else { break }
-            start = src[end] == 0x0D && UTF8Bytes.byte(src, end + 1) == 0x0A ? end + 2 : end + 1
+            start = lineAfter(end)
         }
         closeLeaf()
         closeContainers(downTo: 0)
@@ -88,10 +96,102 @@ struct BlockParser<Output: ParseOutput> {
         InlineParserPool.give(used)
     }
 
+    /// Where the line after the one ending at `end` (before its line break, not the input's end)
+    /// starts.
+    @inline(__always)
+    private func lineAfter(_ end: Int) -> Int {
+        src[end] == 0x0D && UTF8Bytes.byte(src, end + 1) == 0x0A ? end + 2 : end + 1
+    }
+
+    /// The line loop for the open paragraph's container: the lines from `start` on that it takes,
+    /// and where the first other line starts. Not inlined: `run`'s loop stays as small as it was
+    /// for lines that take none (a fence's: inlined, the loops cost them a few instructions each).
+    @inline(never)
+    mutating func takeLines(from start: Int) -> Int {
+        if case .item = runs.last?.container { return continueList(from: start) }
+        return continueParagraph(from: start)
+    }
+
+    /// Takes the lines from `start` on that can only continue the open paragraph, and returns
+    /// where the first other line starts: `process` would find each continues every open
+    /// container (all quotes, each line's `>` at its start) and starts no block (the byte after
+    /// the markers is not one `LineScan.mayInterrupt` flags), and add it to the paragraph. A loop
+    /// over such lines (prose, a long quote, a run of `a\` hard breaks) without `process`'s
+    /// setup and tests for each. A line with nothing after the markers closes the paragraph
+    /// (as in `process`), and is taken too: most paragraphs end so.
+    @inline(__always)
+    mutating func continueParagraph(from start: Int) -> Int {
+        let quotes: Int
+        if containerCount == 0 {
+            quotes = 0
+        } else if runs.count == 1, case .quote = runs[0].container {
+            quotes = containerCount
+        } else {
+            return start
+        }
+        var start = start
+        while true {
+            var at = start
+            for _ in 0..<quotes {
+                guard at < src.count, src[at] == UInt8(ascii: ">") else { return start }
+                // `afterQuoteMarker`: a space or tab is no line end.
+                at += at + 1 < src.count && LineScan.isSpaceOrTab(src[at + 1]) ? 2 : 1
+            }
+            guard at < src.count, !LineScan.mayInterrupt(src[at]) else {
+                // A blank line (nothing after the markers) closes the paragraph.
+                guard at < src.count, src[at] == 0x0A || src[at] == 0x0D else { return start }
+                closeLeaf()
+                return lineAfter(at)
+            }
+            lineEnd = lineEnd(from: at)
+            addParagraphLine(at)
+            guard lineEnd < src.count else { return src.count }
+            start = lineAfter(lineEnd)
+        }
+    }
+
+    /// Takes the lines from `start` on that each open the next item of the open list with one line
+    /// of content that starts no block, and returns where the first other line starts: what
+    /// `process` does with such a line (`nextItemMarker` and `replaceInnermostItem`, then a
+    /// paragraph opened with the content), without its scans. Only for a list at the top level
+    /// (the line continues no container, and no item encloses the list): then a marker of the
+    /// list's kind and character in its common shape (no indent, one space, see
+    /// `siblingItemContent`) before content whose first byte `LineScan.mayInterrupt` passes is
+    /// the next item, and its content is neither a nested item nor a thematic break.
+    @inline(__always)
+    mutating func continueList(from start: Int) -> Int {
+        guard runs.count == 1, runs[0].count == 1, case .item(let kind, _, let char) = runs[0].container else { return start }
+        var start = start
+        while let content = siblingItemContent(start, kind: kind, marker: char) {
+            lineEnd = lineEnd(from: content)
+            replaceInnermostItem(kind: kind, contentIndent: content - start, marker: char)
+            appendParagraphLine(content)
+            guard lineEnd < src.count else { return src.count }
+            start = lineAfter(lineEnd)
+        }
+        return start
+    }
+
+    /// Where the content of the item the line from `start` opens starts, when the line starts
+    /// with a marker of kind `kind` and character `marker` (`-`, `+`, `*`, or `.` / `)` after one
+    /// to nine digits), one space and a byte `LineScan.mayInterrupt` passes: the common shape
+    /// of what `listMarker` reads as such an item, its content indent the marker's width plus one.
+    @inline(__always)
+    mutating func siblingItemContent(_ start: Int, kind: BlockFormat, marker: UInt8) -> Int? {
+        var at = start
+        if kind == .orderedList {
+            while at < src.count, at - start < 9, LineScan.isDigit(src[at]) { at += 1 }
+            guard at > start else { return nil }
+        }
+        guard at + 2 < src.count, src[at] == marker, src[at + 1] == 0x20, !LineScan.mayInterrupt(src[at + 2]) else { return nil }
+        return at + 2
+    }
+
     /// Where the line from `start` ends: the next `\n` or `\r`, or the end of the input. The first
     /// eight bytes are looked at as one word: a short line (an item, a fence, a quote) ends
     /// before a block scan pays off, and a byte loop over them cost a third of such a line's
     /// block parsing.
+    @inline(__always)
     private mutating func lineEnd(from start: Int) -> Int {
         let prefixEnd = src.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress, start >= 0, start + 8 <= buf.count else {
@@ -181,6 +281,12 @@ struct BlockParser<Output: ParseOutput> {
             pendingText = start..<lineEnd
             return
         }
+        addParagraphLine(start)
+    }
+
+    /// Adds the line from `start` (no leading whitespace) to `lineEnd` to the open paragraph.
+    @inline(__always)
+    mutating func addParagraphLine(_ start: Int) {
         if paragraphLines == 1 { beginParagraphContent() }
         paragraphLines += 1
         // A line right after the pending text and its `\n` continues it: joined, they are the
@@ -315,7 +421,7 @@ struct BlockParser<Output: ParseOutput> {
         if matched + 1 == containerCount, let marker = nextItemMarker(line) {
             // 3a. The next item of the innermost list (the common line of a list): what 3 and 4
             // do with it, without their scans, and the run reused.
-            replaceInnermostItem(with: marker)
+            replaceInnermostItem(kind: marker.kind, contentIndent: marker.contentIndent, marker: marker.marker)
             openedOnThisLine = true
             if isBlank(marker.content) { return }
             line = itemContent(marker)
@@ -402,15 +508,16 @@ struct BlockParser<Output: ParseOutput> {
         return marker
     }
 
-    /// Closes the innermost item (see `nextItemMarker`) and opens the item of `marker` in its
-    /// run: what `closeContainers` and `open` do, without removing and appending the run.
-    mutating func replaceInnermostItem(with marker: ListMarker) {
+    /// Closes the innermost item (see `nextItemMarker`) and opens an item of `kind`,
+    /// `contentIndent` and `marker` in its run: what `closeContainers` and `open` do, without
+    /// removing and appending the run.
+    mutating func replaceInnermostItem(kind: BlockFormat, contentIndent: Int, marker: UInt8) {
         closeLeaf()
         // An empty item is one empty line (`closeContainers`): marking the runs it gives content
         // marks the closing one too, which is replaced.
         if let last = runs.last, !last.hasContent { emitLine(last.block) }
-        let item = Container.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker)
-        runs[runs.count - 1] = ContainerRun(container: item, block: marker.kind)
+        let item = Container.item(kind, contentIndent: contentIndent, marker: marker)
+        runs[runs.count - 1] = ContainerRun(container: item, block: kind)
     }
 
     /// Where the content of the item just opened by `marker` starts: past the items alike to it

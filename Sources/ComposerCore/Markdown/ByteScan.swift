@@ -94,6 +94,49 @@ enum ByteScan {
         }
     }
 
+    /// The first byte at or after `start` that `isSpecial` flags, other than a line break (a `\n`,
+    /// or a `\\` right before one: a hard break) and a `\\` that ends `bytes` (it escapes
+    /// nothing), or `bytes.count`. Content up to it holds no inline syntax but line breaks (see
+    /// `InlineParser.writeLines`). The byte after each lane is loaded as the block at `i + 1`; the
+    /// last sixteen bytes are looked at one by one.
+    static func lineBreakRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 17 <= n {
+                let v = load(base, i)
+                let newline = v .== Block(repeating: 0x0A)
+                let hardBreak = (v .== Block(repeating: 0x5C)) .& (load(base, i + 1) .== Block(repeating: 0x0A))
+                if let first = firstSet(special(v) .& .!(newline .| hardBreak)) { return i + first }
+                i += 16
+            }
+            while i < n {
+                let b = base[i]
+                if isSpecial(b), b != 0x0A, b != 0x5C || (i + 1 < n && base[i + 1] != 0x0A) { return i }
+                i += 1
+            }
+            return i
+        }
+    }
+
+    /// The first `byte` at or after `start`, or `bytes.count`. Inlined: it finds the end of every
+    /// line `InlineParser.writeLines` writes, most of them short.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
+            let n = buf.count
+            var i = max(0, start)
+            while i + 16 <= n {
+                if let first = firstSet(load(base, i) .== Block(repeating: byte)) { return i + first }
+                i += 16
+            }
+            while i < n, base[i] != byte { i += 1 }
+            return i
+        }
+    }
+
     /// `plainRunEnd` that also passes over `c` and `d`: the first byte at or after `start` that
     /// `isSpecial` flags other than those two, or `bytes.count`. For characters that can no longer
     /// take effect (an emphasis run with nothing after it that may close, a `<` with no `>` after

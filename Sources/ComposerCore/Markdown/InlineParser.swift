@@ -159,14 +159,10 @@ struct InlineParser {
 
     mutating func appendContent(_ byte: UInt8) { src.append(byte) }
 
-    /// Appends `source[range]`: a short range byte by byte (the generic bulk append costs some
-    /// two hundred instructions a call, more than a few bytes copied one at a time).
+    /// Appends `source[range]`, as a buffer: the append of a slice costs some two hundred
+    /// instructions a call, more than a few bytes copied one at a time, and that of a buffer less.
     mutating func appendContent(_ source: [UInt8], _ range: Range<Int>) {
-        if range.count <= 16 {
-            for i in range { src.append(source[i]) }
-        } else {
-            src.append(contentsOf: source[range])
-        }
+        source.withUnsafeBufferPointer { src.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     mutating func trimContentEnd() {
@@ -177,6 +173,23 @@ struct InlineParser {
     /// starts a line with block format `block`. Links get their ids from `output.link`; mention
     /// uids take their display names from `names` (else the uid).
     mutating func parse<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
+        prepareContent()
+        // Content without a single special character is one run of plain text (what the
+        // tokenizer and flatten would find): written as it is, no nodes. So is each line of
+        // content whose only syntax is line breaks.
+        let plainEnd = plainRunEnd(from: 0)
+        if plainEnd == src.count {
+            appendSource(0..<src.count, style: .plain, to: &output)
+            return
+        }
+        if onlyLineBreaks(from: plainEnd) { return writeLines(into: &output, block: block) }
+        parseTokens(into: &output, block: block, names: names)
+    }
+
+    /// Empties what the last paragraph left and classifies the content: what every path of
+    /// `parse` starts with.
+    @inline(__always)
+    mutating func prepareContent() {
         pos = 0
         // Most paragraphs use few of the buffers: emptying an empty one is a call all the same.
         if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
@@ -197,12 +210,11 @@ struct InlineParser {
         // Room for a paragraph of this size at once: growing the buffers step by step would cost
         // an allocation per step, more than the parsing of a short message itself.
         (contentIsUnescaped, contentIsASCII) = ByteScan.classify(src, backslashes: false)
-        // Content without a single special character is one run of plain text (what the
-        // tokenizer and flatten would find): written as it is, no nodes.
-        if plainRunEnd(from: 0) == src.count {
-            appendSource(0..<src.count, style: .plain, to: &output)
-            return
-        }
+    }
+
+    /// The general path of `parse` (after `prepareContent`): tokens, emphasis, tags, then the
+    /// output.
+    mutating func parseTokens<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         // A node per byte at most: room for them all at once. Growing the buffer would copy it
         // and, for a large paragraph, map fresh pages for every size on the way (page faults
         // cost more than the parse of a dense paragraph); pages never written are never touched.

@@ -1,0 +1,127 @@
+import Testing
+@testable import ComposerCore
+
+/// The parser's line fast paths write what its general paths write: `InlineParser.writeLines`
+/// what the tokenizer and `flatten` make of content whose only syntax is line breaks, and the
+/// block parser's loops (`continueParagraph`, `continueList`) what `process` makes of the lines
+/// they take, on inputs that take them and inputs that just miss them.
+@Suite struct LineFastPathTests {
+    /// Paragraph content: pieces of lines joined by line breaks, hard (`\` or two spaces) and
+    /// soft, with bytes the output escapes and the bytes around a break that the rules drop.
+    static func contents(count: Int) -> [[UInt8]] {
+        var random = SeededRandom(seed: 0x11E5)
+        let pieces = ["a", "line", " ", "  ", "\t", "\\", "\n", "\n", "\\\n", "  \n", "\"", "é", "\u{1}", "x\\y", "*", "&", "b "]
+        return (0..<count).map { _ in
+            let length = Int.random(in: 1...12, using: &random)
+            return Array((0..<length).map { _ in random.pick(pieces) }.joined().utf8)
+        }
+    }
+
+    /// Whole inputs of lines that the block loops take or just miss: quote markers, list markers
+    /// of every kind, indents, blank lines, line breaks of every kind.
+    static func inputs(count: Int) -> [[UInt8]] {
+        var random = SeededRandom(seed: 0x11E6)
+        let starts = ["", "", "", "> ", ">", "> > ", ">> ", " > ", "- ", "- ", "* ", "+ ", "1. ", "2. ", "12) ", "1) ",
+                      "1234567890. ", "123456789. ", "  ", "    ", "\t", "-", "- - ", "--- ", "***", "```", "<p></p>", "  - "]
+        let contents = ["a", "line", "item", "a\\", "a  ", "\"q\"", "é", "*a*", "-", "", " b", "\tb", "\\", "`c`", "> y", "1."]
+        let breaks = ["\n", "\n", "\n", "\r\n", "\r", "\n\n"]
+        return (0..<count).map { _ in
+            let lines = Int.random(in: 1...12, using: &random)
+            // Most inputs repeat one start (a quote, a list, a paragraph), as the loops need.
+            let usual = random.pick(["", "> ", "- ", "1. ", "* "])
+            var text = ""
+            for _ in 0..<lines {
+                text += (Int.random(in: 0..<4, using: &random) == 0 ? random.pick(starts) : usual)
+                text += random.pick(contents) + random.pick(breaks)
+            }
+            return Array(text.utf8)
+        }
+    }
+
+    /// The document JSON and the HTML of `content` as a paragraph's content after a line of
+    /// `block`, through `parse` or through the general path only.
+    static func inlineOutputs(_ content: [UInt8], general: Bool) -> (json: String, html: String) {
+        func write<Output: ParseOutput>(into output: inout Output) {
+            var parser = InlineParser()
+            parser.beginContent(capacity: content.count)
+            parser.appendContent(content, 0..<content.count)
+            output.startLine(.quote)
+            if general {
+                parser.prepareContent()
+                parser.parseTokens(into: &output, block: .quote, names: [:])
+            } else {
+                parser.parse(into: &output, block: .quote, names: [:])
+            }
+        }
+        var json = DocumentJSONBuilder(capacity: content.count)
+        write(into: &json)
+        var html = HTMLBuilder(capacity: content.count)
+        write(into: &html)
+        return (String(decoding: json.finish().array, as: UTF8.self), String(decoding: html.finish().array, as: UTF8.self))
+    }
+
+    @Test func contentOfLineBreaksIsWrittenAsTheTokenizerWritesIt() {
+        var taken = 0
+        for content in LineFastPathTests.contents(count: 4000) {
+            var parser = InlineParser()
+            parser.beginContent(capacity: content.count)
+            parser.appendContent(content, 0..<content.count)
+            let plainEnd = ByteScan.plainRunEnd(content, from: 0)
+            if plainEnd < content.count, parser.onlyLineBreaks(from: plainEnd) { taken += 1 }
+            let fast = LineFastPathTests.inlineOutputs(content, general: false)
+            let general = LineFastPathTests.inlineOutputs(content, general: true)
+            #expect(fast.json == general.json, "\(String(decoding: content, as: UTF8.self).debugDescription)")
+            #expect(fast.html == general.html, "\(String(decoding: content, as: UTF8.self).debugDescription)")
+        }
+        // Both ways are seen often.
+        #expect(taken > 400 && taken < 3600)
+    }
+
+    /// The document JSON, the HTML and the flat document of `input`, with or without the loops.
+    static func blockOutputs(_ input: [UInt8], lineLoops: Bool) -> (json: String, html: String, document: Document) {
+        var json = BlockParser(source: input, names: [:], output: DocumentJSONBuilder(capacity: input.count))
+        json.run(lineLoops: lineLoops)
+        var html = BlockParser(source: input, names: [:], output: HTMLBuilder(capacity: input.count))
+        html.run(lineLoops: lineLoops)
+        var flat = BlockParser(source: input, names: [:], output: FlatBuilder(capacity: input.count))
+        flat.run(lineLoops: lineLoops)
+        return (String(decoding: json.output.finish().array, as: UTF8.self), String(decoding: html.output.finish().array, as: UTF8.self),
+                Document(flat: flat.output.flat))
+    }
+
+    @Test func blockLoopsWriteWhatProcessWrites() {
+        for input in LineFastPathTests.inputs(count: 3000) {
+            let loops = LineFastPathTests.blockOutputs(input, lineLoops: true)
+            let process = LineFastPathTests.blockOutputs(input, lineLoops: false)
+            let shown = String(decoding: input, as: UTF8.self).debugDescription
+            #expect(loops.json == process.json, "\(shown)")
+            #expect(loops.html == process.html, "\(shown)")
+            #expect(loops.document == process.document, "\(shown)")
+        }
+    }
+
+    @Test func lineBreakRunsEndAtTheFirstOtherSpecialByte() {
+        let specials = Array("\n\\&`*_~[]<".utf8)
+        for bytes in ByteScanTests.inputs(specials + [0x20, 0xC3]) {
+            for start in [0, 1, 17] where start <= bytes.count {
+                let stop = bytes.indices.first { i in
+                    guard i >= start, specials.contains(bytes[i]), bytes[i] != 0x0A else { return false }
+                    // A backslash before a line break, or ending the bytes, is passed.
+                    return bytes[i] != 0x5C || (i + 1 < bytes.count && bytes[i + 1] != 0x0A)
+                } ?? bytes.count
+                #expect(ByteScan.lineBreakRunEnd(bytes, from: start) == stop, "\(bytes) \(start)")
+                let newline = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                #expect(ByteScan.firstIndex(of: 0x0A, in: bytes, from: start) == newline)
+            }
+        }
+        // A backslash right before a line break, in and across blocks.
+        for length in 2...40 {
+            for position in 0..<(length - 1) {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = 0x5C
+                bytes[position + 1] = 0x0A
+                #expect(ByteScan.lineBreakRunEnd(bytes, from: 0) == length)
+            }
+        }
+    }
+}
