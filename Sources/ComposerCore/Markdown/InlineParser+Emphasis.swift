@@ -56,14 +56,16 @@ extension InlineParser {
                 closer = d.next
                 continue
             }
-            let limit = openersBottom[d.length, d.char]
+            // The whole runs' lengths, not what is left of them (see `Delimiter.runLength`).
+            let run = Int(d.runLength)
+            let limit = openersBottom[run, d.char]
             var opener = d.previous
             var found = false
             while opener >= 0, opener != bottom {
                 if limit >= 0, opener == limit { break }
                 let od = delimiters[opener]
                 if od.canOpen, od.char == d.char,
-                   !(d.canOpen || od.canClose) || d.length % 3 == 0 || (od.length + d.length) % 3 != 0 {
+                   !(d.canOpen || od.canClose) || run % 3 == 0 || (Int(od.runLength) + run) % 3 != 0 {
                     found = true
                     break
                 }
@@ -75,7 +77,7 @@ extension InlineParser {
                     : insertEmphasis(opener: opener, closer: c, in: delimiters, nodes: nodes)
             } else {
                 closer = d.next
-                openersBottom[d.length, d.char] = d.previous
+                openersBottom[run, d.char] = d.previous
                 if !d.canOpen { removeDelimiter(c, in: delimiters) }
             }
         }
@@ -85,7 +87,7 @@ extension InlineParser {
         lastDelimiter = bottom
     }
 
-    /// The bounds of `processEmphasis`, by closer length modulo 3 and delimiter character.
+    /// The bounds of `processEmphasis`, by the closer's run length modulo 3 and delimiter character.
     private struct OpenersBottom {
         // Inline storage indexed directly (a tuple needed a switch per access, which was not
         // inlined: a call per closer).
@@ -96,8 +98,8 @@ extension InlineParser {
             @inline(__always) set { bounds[OpenersBottom.slot(length, char)] = newValue }
         }
 
-        /// 0..<9. A length is positive but for the length 0 of a spent run, and nothing proves it
-        /// never goes below: a slot out of range shares the last one, as the tuple's switch did.
+        /// 0..<9. A run length is positive, but nothing here proves it
+        /// is: a slot out of range shares the last one, as the tuple's switch did.
         @inline(__always)
         private static func slot(_ length: Int, _ char: UInt8) -> Int {
             let c = char == UInt8(ascii: "*") ? 0 : char == UInt8(ascii: "_") ? 1 : 2

@@ -53,10 +53,16 @@ struct InlineParser {
     /// Fields largest first (40 bytes, not 48).
     struct Delimiter {
         var node: Int
+        /// The characters of the run not used yet by emphasis.
         var length: Int
         /// Neighbours in the delimiter stack, -1 for none.
         var previous: Int
         var next: Int
+        /// The run's length as read: the "multiple of 3" rule and the openers' bounds go by it,
+        /// not by what is left of the run, as in cmark-gfm (whose delimiter keeps its length
+        /// while its text node shrinks). Stored in 32 bits: no run is 2^31 bytes long (see
+        /// `Limits.maxInputBytes`), and the struct stays 40 bytes.
+        var runLength: Int32
         var char: UInt8
         var canOpen: Bool
         var canClose: Bool
@@ -458,8 +464,8 @@ struct InlineParser {
         }
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         if canOpen { lookahead.notePushedOpener(c) }
-        pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1, char: c,
-                                canOpen: canOpen, canClose: canClose))
+        pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1,
+                                runLength: Int32(truncatingIfNeeded: count), char: c, canOpen: canOpen, canClose: canClose))
     }
 
     /// Puts `delimiter` on top of the stack. Only its own link is set: the `next` of the one
