@@ -56,7 +56,7 @@ import Testing
     /// (`[a [b](u) c] [x](v)` links both `b` and `x`).
     @Test(arguments: [
         ("[a [b](https://b.com) c] [x](https://x.com)", "[a b c] x", [Span(3, 4, .link(url: "https://b.com")), Span(8, 9, .link(url: "https://x.com"))]),
-        ("[a [b](https://b.com) c]] [x\.](https://x.com)", "[a b c]] x.", [Span(3, 4, .link(url: "https://b.com")), Span(9, 11, .link(url: "https://x.com"))]),
+        ("[a [b](https://b.com) c]] [x\\.](https://x.com)", "[a b c]] x.", [Span(3, 4, .link(url: "https://b.com")), Span(9, 11, .link(url: "https://x.com"))]),
         ("[[a [b](https://b.com) c]] [x](https://x.com)", "[[a b c]] x", [Span(4, 5, .link(url: "https://b.com")), Span(10, 11, .link(url: "https://x.com"))]),
         // Still inactive: an opener before the link that no `]` has taken off.
         ("[[a [b](https://b.com) c] d](https://x.com)", "[[a b c] d](https://x.com)", [Span(4, 5, .link(url: "https://b.com"))]),
