@@ -11,7 +11,7 @@ extension InlineParser {
 
     /// Writes content that `onlyLineBreaks` passes as `tokenize` and `flatten` would: each line as
     /// one piece of plain text, and a line started (with format `block`) at each break. A soft
-    /// break drops the spaces before it (`handleNewline`), a hard one its backslash only; either
+    /// break drops the spaces and tabs before it (`handleNewline`), a hard one its backslash only; either
     /// way the next line's leading spaces and tabs go (`skipLineIndent`).
     mutating func writeLines<Output: ParseOutput>(into output: inout Output, block: BlockFormat?) {
         let count = src.count
@@ -23,7 +23,7 @@ extension InlineParser {
             if textEnd > start, src[textEnd - 1] == UInt8(ascii: "\\") {
                 textEnd -= 1
             } else {
-                while textEnd > start, src[textEnd - 1] == 0x20 { textEnd -= 1 }
+                while textEnd > start, src[textEnd - 1] == 0x20 || src[textEnd - 1] == 0x09 { textEnd -= 1 }
             }
             appendSource(start..<textEnd, style: .plain, to: &output)
             output.startLine(block)

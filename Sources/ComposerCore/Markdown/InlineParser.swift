@@ -306,12 +306,13 @@ struct InlineParser {
     func plainRunEnd(from start: Int) -> Int { ByteScan.plainRunEnd(src, from: start) }
 
     /// A line end: a hard break after two or more spaces, else a soft break; either way a `\n`
-    /// in the text. Spaces at the end of the line and the start of the next are dropped.
+    /// in the text. Spaces and tabs at the end of the line and the start of the next are dropped
+    /// (cmark-gfm trims both before a line end, where CommonMark's text names only spaces).
     private mutating func handleNewline() {
-        // Only spaces written as such in the source go; `&#32;` stays. They are all in the last
-        // node: a plain run, which starts after the last special character.
+        // Only spaces and tabs written as such in the source go; `&#32;` stays. They are all in the
+        // last node: a plain run, which starts after the last special character.
         var spaces = 0
-        while pos - spaces - 1 >= 0, src[pos - spaces - 1] == 0x20 { spaces += 1 }
+        while pos - spaces - 1 >= 0, src[pos - spaces - 1] == 0x20 || src[pos - spaces - 1] == 0x09 { spaces += 1 }
         if spaces > 0, let last = nodes.indices.last, nodes[last].kind == .text, !nodes[last].inExtra {
             nodes[last].end -= min(spaces, nodes[last].end - nodes[last].start)
         }
