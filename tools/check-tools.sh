@@ -52,6 +52,8 @@ test)
   need "$python venv and ensurepip" "apt-get install python3-venv" py "import venv, ensurepip"
   need pytest "$python -m pip install pytest" py "import pytest"
   need cmarkgfm "$python -m pip install cmarkgfm" py "import cmarkgfm"
+  need "the cmark-gfm library (the receive-side check's second cmark-gfm version)" \
+    "apt-get install libcmark-gfm-dev" py "import ctypes.util; assert ctypes.util.find_library('cmark-gfm-extensions')"
   need mypy "$python -m pip install mypy" py "import mypy.api"
   ;;
 wheel)

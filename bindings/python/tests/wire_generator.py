@@ -845,10 +845,14 @@ class _Cmark:
     tree and string is freed: cmarkgfm's own wrappers leak both (about 15 KB a call), which a run of a
     million documents cannot afford. Falls back to the wrappers where the symbols are not exported."""
 
-    def __init__(self) -> None:
-        from cmarkgfm.cmark import _cmark
+    def __init__(self, path: str | None = None) -> None:
+        """``path``: another cmark-gfm library with its extensions (one that links both, or the
+        extensions library, which links the core); default: the one inside cmarkgfm."""
+        if path is None:
+            from cmarkgfm.cmark import _cmark
 
-        so = ctypes.CDLL(_cmark.__file__)
+            path = _cmark.__file__
+        so = ctypes.CDLL(path)
         p = ctypes.c_void_p
         self.so = so
         for name, restype, argtypes in [
@@ -869,6 +873,8 @@ class _Cmark:
             function.argtypes = argtypes
         so.cmark_gfm_core_extensions_ensure_registered()
         self.free = so.cmark_get_default_mem_allocator().contents.free
+        so.cmark_version_string.restype = ctypes.c_char_p
+        self.version = so.cmark_version_string().decode()
 
     def render(self, markdown: str, options: int, extensions: list[str]) -> str:
         so = self.so

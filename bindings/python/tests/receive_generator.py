@@ -1,0 +1,451 @@
+r"""Received markdown: seeded random messages in the parser's supported subset, and the fidelity check.
+
+The wire format's receive side (README "The wire format"): on the supported subset (emphasis and
+strong with ``*`` and ``_``, strike, code spans, fenced code, quotes, lists, inline links, backslash
+escapes, entities, line breaks) ``parse_markdown`` reads what a CommonMark renderer reads. This module
+writes markdown as another client could send it, dense in delimiter runs, brackets and escapes, and
+checks that the parsed document shows the same lines, characters and formats as cmark-gfm's HTML of
+the same markdown: the document seen through ``wire_generator.document_view``, the HTML through
+``wire_generator.HTMLView``, compared by ``wire_generator.compare_views``, as property 2 of the
+send side does.
+
+Two versions of cmark-gfm: the one inside cmarkgfm (the suite's reference, 0.29.0.gfm.13 at this
+writing) and, when installed, the system's (Debian's libcmark-gfm, 0.29.0.gfm.6, which .ci/run
+installs). They read some emphasis differently: ``**_2*t_*`` is ``**<em>2*t</em>*`` for .13 and
+``*<em><em>2*t</em></em>`` for .6, as for commonmark.js 0.29 and the parser (CommonMark's
+"process emphasis": the closing ``*`` finds the opener the inner ``_`` pair left). A message the
+document shows as one of the two versions shows it passes; ``Received.versions_differ`` says
+when only the system's agrees, and the test counts them.
+
+One rendering choice differs from ``wire_generator.render_commonmark``: cmark-gfm renders soft line
+breaks as hard ones (CMARK_OPT_HARDBREAKS). The document has lines and no soft break: the parser
+reads every line end inside a paragraph as a line (Sources/ComposerCore/Markdown/InlineParser.swift,
+the line-end case), where a browser shows a soft break as a space. The option changes how cmark-gfm
+renders, not how it parses.
+
+What the generator leaves out, with the reason for each (an example of each is in
+tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be outside the subset):
+
+- thematic breaks, a line of 3+ ``*``, ``_`` or ``-`` and spaces (``* * *``): not in the subset;
+- indented code, a line starting with 4+ columns of whitespace or a tab, also right after a list or
+  quote marker (``-     a``): not in the subset (only fenced code is);
+- ATX and setext headings (``# a``, ``a`` over ``===`` or ``---``): not in the subset;
+- images (``![a](https://e.com/x)``): not in the subset;
+- ``<`` (raw HTML, autolinks) and the wire format's own tags: not what other clients' markdown
+  means by them (cmark-gfm reads ``<u>`` as raw HTML, the parser as underline);
+- reference links and definitions (``[a]: https://e.com`` then ``[a]``): not in the subset;
+- link destinations other than ``https://`` URLs with balanced parentheses: the parser completes a
+  bare destination (``[a](e.com)`` links to ``https://e.com``, cmark-gfm to ``e.com``) and
+  cmark-gfm 0.29.0.gfm.6 accepts an unbalanced ``(`` (``[a]([a](a  )``) that CommonMark refuses;
+  link titles are left out too;
+- nested blocks (``> - a``, ``- > a``, a list inside a list): the document holds one block format
+  per line;
+- a list item holding more than one line (a lazy continuation ``- a`` then ``b``, a hard break
+  inside an item, a second paragraph): the document's list item is one line;
+- a lazy continuation of a quote (``> a`` then ``b``): every quote line has its ``>`` (cmark-gfm
+  keeps the leading spaces of a lazy line after a backslash break, ``> a\\`` then `` b``);
+- ordered lists not starting at 1 (``3. a``): the document has no start number;
+- two blocks of the same kind one after another (``> a``, blank, ``> b``; ``- a`` then ``+ b``;
+  ``1. a`` then ``1) b``): the document merges adjacent lines of one block format;
+- emphasis around a code span (``*`a`*``): inline code holds no other style (README "What the
+  engine does"), so the comparison drops bold, italic and strike from code characters in
+  cmark-gfm's view (``without_styles_in_code``) rather than leaving code spans out of emphasis;
+- a link without text (``[](https://e.com/x)``): it shows nothing, and the document holds no
+  empty span;
+- a backtick run that closes nothing before code spans (``\`\` `a` `b```): cmark-gfm 0.29 (both
+  0.29.0.gfm.6 and .13) shows the second span as text (its scan for closing backticks, after
+  one that reached the end, forgets runs it already passed), where CommonMark reads two code
+  spans (commonmark.js 0.29 does) and so does the parser. Code spans are always closed, with
+  backtick runs of other lengths inside, and never follow a backslash;
+- ``~`` and ``~~`` delimiters in one message (``~~_a~_``): cmark-gfm 0.29.0.gfm.13, in cmarkgfm,
+  drops the emphasis delimiters between a ``~~`` opener and a ``~`` closer, 0.29.0.gfm.6 does
+  not (nor does the parser); GFM says nothing of it. Each message uses one tilde length;
+- empty list items (``-`` alone) and empty quote lines: cmark-gfm's rules for them (an empty item
+  cannot interrupt a paragraph, ``>`` alone ends a paragraph) are outside what the document shows.
+"""
+
+from __future__ import annotations
+
+import ctypes.util
+import json
+import random
+import re
+from dataclasses import dataclass
+
+import wire_generator as wg
+from message_composer import parse_markdown_json
+
+DEFAULT_SEED = 20261202
+
+# fmt: off
+DELIMITERS = "*_~"
+WORDS_ASCII = ["a", "b", "Z", "word", "x1", "foo", "it's", "snake_case", "2*3", "a_b", "x~y", "e.g."]
+WORDS_OTHER = ["é", "naïve", "Straße", "Ωμέγα", "Привет", "中文", "日本語", "한국어", "שלום", "مرحبا", "ü", "ﬁ", "𝔸",
+               "👍🏽", "e\u0301", "（括弧）", "«»", "—", "…"]
+SPACES = [" ", " ", " ", "  ", "\t", " \t", "   "]
+PUNCTUATION = list(".,!?;:'\"()-+=#/%$@^{}|") + ["...", "--", "#1", "a.", "(x)", "]", "["]
+ESCAPES = ["\\*", "\\_", "\\~", "\\`", "\\[", "\\]", "\\\\", "\\(", "\\)", "\\a", "\\é", "\\#", "\\!", "\\&", "\\"]
+ENTITIES = ["&amp;", "&copy;", "&#35;", "&#x41;", "&#42;", "&#95;", "&lt;", "&quot;", "&nbsp;", "&#0;", "AT&T", "&",
+            "&foo;", "&#x2A;", "&ast;", "&lowbar;"]
+LINK_URLS = ["https://e.com/x", "https://e.com/a_b_", "https://e.com/*x*", "https://e.com/(a)", "https://e.com/~y~",
+             "https://e.com/%20", "https://例え.jp/x", "https://e.com/a\\_b"]
+# fmt: on
+
+
+def rng_for(seed: int, index: int) -> random.Random:
+    return random.Random(f"mc-receive/{seed}/{index}")
+
+
+# A line whose content (after any container marker) starts one of these is outside the subset or
+# would nest blocks (see the module's docstring).
+_THEMATIC = re.compile(r"[ \t]*([-*_])[ \t]*(?:\1[ \t]*){2,}")
+_SETEXT = re.compile(r"[ \t]*(?:=+|-+)[ \t]*")
+_BLOCK_START = re.compile(r"[ \t]*(?:#{1,6}(?:[ \t]|$)|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|>|```|~~~|\[)")
+
+
+def _bad_content(content: str) -> bool:
+    """Whether inline content would start a block, or be one, at the start of a line."""
+    return (
+        content.strip(" \t") == ""
+        or content[:1] in (" ", "\t")
+        or bool(_THEMATIC.fullmatch(content) or _SETEXT.fullmatch(content) or _BLOCK_START.match(content))
+    )
+
+
+class _Writer:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        # One length of tilde delimiter per message (see the docstring): runs of 3 or more are
+        # no delimiter, and stay.
+        self.tildes = rng.choice([1, 2])
+
+    def run(self) -> str:
+        rng = self.rng
+        c = rng.choice(DELIMITERS)
+        n = rng.choice([1, 1, 1, 2, 2, 2, 3, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+        if c == "~" and n <= 2:
+            n = self.tildes
+        return c * n
+
+    def code_span(self) -> str:
+        """A closed code span; inside, backtick runs of another length, between other characters."""
+        rng = self.rng
+        n = rng.choice([1, 1, 1, 2, 3])
+        inner = "".join(rng.choice(["a", " ", "*", "_", "~", "`", "``", "\\", "[", "]", "中"]) for _ in range(rng.randint(0, 4)))
+        inner = re.sub("`+", lambda m: m.group() if len(m.group()) != n else m.group() + "`", inner)
+        if inner.startswith("`") or inner == "":
+            inner = "a" + inner
+        if inner.endswith("`"):
+            inner += "a"
+        return "`" * n + inner + "`" * n
+
+    def link(self, depth: int) -> str:
+        rng = self.rng
+        text = self.inline(rng.choice([1, 2, 3, 5]), depth + 1)
+        if text.endswith("["):  # "[[](...)": a link without text (see the docstring)
+            text += "a"
+        return "[" + text + "](" + rng.choice(LINK_URLS) + ")"
+
+    def piece(self, depth: int) -> str:
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.30:
+            return self.run()
+        if roll < 0.48:
+            return rng.choice(WORDS_ASCII).replace("~", "~" * self.tildes)
+        if roll < 0.55:
+            return rng.choice(WORDS_OTHER)
+        if roll < 0.68:
+            return rng.choice(SPACES)
+        if roll < 0.77:
+            return rng.choice(PUNCTUATION)
+        if roll < 0.83:
+            return rng.choice(ESCAPES)
+        if roll < 0.89:
+            return self.code_span()
+        if roll < 0.95 and depth < 1:
+            return self.link(depth)
+        return rng.choice(ENTITIES)
+
+    def inline(self, count: int, depth: int = 0) -> str:
+        out = ""
+        for _ in range(count):
+            p = self.piece(depth)
+            # No image ("![") and no link made of random pieces ("](" outside the generated links,
+            # whose destinations are the only ones: see the docstring).
+            if out.endswith("!") and p.startswith("["):
+                p = " " + p
+            if out.endswith("]") and p.startswith("("):
+                p = " " + p
+            if out.endswith("~") and p.startswith("~"):  # one tilde length per message
+                p = " " + p
+            if out.endswith("\\") and p.startswith("`"):  # no escaped backtick before a code span
+                p = " " + p
+            if out.endswith("`") and p.startswith("`"):  # two code spans, not one run of backticks
+                p = " " + p
+            out += p
+        return out.replace("]:", "] :")  # no link reference definition
+
+    def content(self) -> str:
+        """A line's inline content that neither starts nor makes a block."""
+        for _ in range(100):
+            c = self.inline(self.rng.choice([1, 2, 3, 4, 6, 8, 12]))
+            if not _bad_content(c):
+                return c
+        return "x"
+
+    def code_line(self) -> str:
+        rng = self.rng
+        line = "".join(rng.choice(["a", " ", "  ", "\t", "*x*", "_", "`", "\\", "&amp;", "# h", "- i", "> q", "中"])
+                       for _ in range(rng.choice([0, 1, 2, 3, 5])))
+        return "x" + line if re.match(r"[ \t]*(```|~~~)", line) else line
+
+    def message(self) -> str:
+        rng = self.rng
+        lines: list[str] = []
+        previous = None
+        for _ in range(rng.choices([1, 2, 3, 4, 6], weights=[30, 20, 20, 15, 15])[0]):
+            kind = rng.choice(["paragraph", "paragraph", "paragraph", "quote", "bullet", "ordered", "fence"])
+            if kind == previous and kind != "paragraph":
+                kind = "paragraph"  # two blocks of one kind would merge (see the docstring)
+            # A paragraph right after a quote or a list item would continue it lazily.
+            if previous is not None and (kind == "paragraph" and previous in ("quote", "bullet", "ordered")
+                                         or rng.random() < 0.3):
+                lines.append(rng.choice(["", "", " ", "\t"]))
+            if kind == "paragraph":
+                for k in range(rng.choice([1, 1, 2, 3])):
+                    # Indented after a list, a paragraph would continue its last item.
+                    after_list = k == 0 and previous in ("bullet", "ordered")
+                    indent = "" if after_list else rng.choice(["", "", "", " ", "   "])
+                    lines.append(indent + self.content() + rng.choice(["", "", "", "  ", "\\", " ", "\t"]))
+            elif kind == "quote":
+                for _ in range(rng.choice([1, 1, 2, 3])):
+                    lines.append(rng.choice(["> ", ">", " > "]) + self.content())
+            elif kind in ("bullet", "ordered"):
+                marker = rng.choice(["-", "+", "*"]) if kind == "bullet" else rng.choice([".", ")"])
+                items = rng.choice([1, 1, 2, 3])
+                for n in range(items):
+                    prefix = marker if kind == "bullet" else str(1 if n == 0 else rng.choice([n + 1, 1, 7])) + marker
+                    line = prefix + " " + self.content()
+                    while _THEMATIC.fullmatch(line):  # "* **" is a thematic break, not an item
+                        line = prefix + " " + self.content()
+                    lines.append(line)
+                    if n + 1 < items and rng.random() < 0.15:
+                        lines.append("")  # a loose list
+            else:
+                fence = rng.choice(["```", "~~~", "````"])
+                lines.append(fence + rng.choice(["", "", "py", " x"]))
+                for _ in range(rng.choice([0, 1, 2, 3])):
+                    lines.append(self.code_line())
+                if rng.random() < 0.85:
+                    lines.append(fence)
+                else:
+                    break  # an unclosed fence runs to the end
+            previous = kind
+        return "\n".join(lines)
+
+
+def generate(seed: int, index: int) -> str:
+    """Message ``index`` of run ``seed``."""
+    return _Writer(rng_for(seed, index)).message()
+
+
+def render(markdown: str) -> str:
+    """cmark-gfm as ``wire_generator.render_commonmark`` (CommonMark with the strikethrough
+    extension), soft line breaks rendered as hard ones (see the docstring)."""
+    return wg._render(
+        markdown, wg._CmarkOptions.CMARK_OPT_UNSAFE | wg._CmarkOptions.CMARK_OPT_HARDBREAKS, ["strikethrough"]
+    )
+
+
+def _system_cmark() -> wg._Cmark | None:
+    """The system's cmark-gfm library (Debian's libcmark-gfm-dev, which .ci/run installs for
+    ``make bench``), or None."""
+    path = ctypes.util.find_library("cmark-gfm-extensions")
+    if path is None:
+        return None
+    try:
+        return wg._Cmark(path)
+    except (OSError, AttributeError):
+        return None
+
+
+SYSTEM_CMARK = _system_cmark()
+
+
+def render_system(markdown: str) -> str | None:
+    """As ``render``, with the system's cmark-gfm (None without it)."""
+    if SYSTEM_CMARK is None:
+        return None
+    options = wg._CmarkOptions.CMARK_OPT_UNSAFE | wg._CmarkOptions.CMARK_OPT_HARDBREAKS
+    return SYSTEM_CMARK.render(markdown, options, ["strikethrough"])
+
+
+def _differences(document: wg.Document, html: str) -> str | None:
+    expected, shown = wg.compare_views(wg.document_view(document), without_styles_in_code(wg.HTMLView.of(html)))
+    return None if expected == shown else wg.view_difference(expected, shown, "commonmark")
+
+
+@dataclass
+class Received:
+    markdown: str
+    document: wg.Document
+    html: str
+    difference: str | None
+    #: Set when the two cmark-gfm versions read the markdown differently and the document shows
+    #: what the system's one shows.
+    versions_differ: str | None = None
+
+    def report(self) -> str:
+        return "\n".join(
+            [
+                "markdown: " + json.dumps(self.markdown, ensure_ascii=False),
+                "parsed:   " + json.dumps(self.document, ensure_ascii=False),
+                "html:     " + json.dumps(self.html, ensure_ascii=False),
+                str(self.difference),
+            ]
+        )
+
+
+STYLES = frozenset({"bold", "italic", "strike", "underline"})
+
+
+def without_styles_in_code(lines: list[wg.Line]) -> list[wg.Line]:
+    """The view with no style on code characters: inline code holds no other style (README "What
+    the engine does"), so the parser drops emphasis over a code span (``*`a`*`` is code only)."""
+    return [
+        wg.Line(line.path, [(ch, f - STYLES if "code" in f else f) for ch, f in line.chars]) for line in lines
+    ]
+
+
+def check(markdown: str) -> Received:
+    """Parses the markdown and compares what the document shows with what cmark-gfm shows: the
+    cmark-gfm inside cmarkgfm, or, where that differs, the system's cmark-gfm if it is another
+    version (``versions_differ`` then says so: see the docstring)."""
+    document = json.loads(parse_markdown_json(markdown))
+    html = render(markdown)
+    difference = _differences(document, html)
+    outcome = Received(markdown, document, html, difference)
+    if difference is not None and SYSTEM_CMARK is not None and SYSTEM_CMARK.version != _package_version():
+        other = render_system(markdown)
+        assert other is not None
+        if other != html and _differences(document, other) is None:
+            outcome.difference = None
+            outcome.versions_differ = f"{_package_version()}: {html!r}; {SYSTEM_CMARK.version}: {other!r}"
+    return outcome
+
+
+def _package_version() -> str:
+    wg._render("", 0, [])  # loads the library
+    return wg._cmark_lib.version if wg._cmark_lib is not None else "?"
+
+
+_NESTED = re.compile(r"<(?:blockquote|li)>\s*<(?:blockquote|ul|ol|pre)")
+# A quote line with text, then a line with text that starts no block: the quote's paragraph
+# continues lazily.
+_LAZY = re.compile(r"^ {0,3}>.*\S.*\n(?![ \t]*(?:>|[-+*][ \t]|\d{1,9}[.)][ \t]|```|~~~))[ \t]*\S", re.M)
+_FENCE = re.compile(r" {0,3}(```|~~~)")
+
+
+def outside_subset(markdown: str) -> str | None:
+    """Why the markdown is outside what the generator writes (see the docstring), as far as
+    cmark-gfm's HTML and a look at the lines tell; None when it is not. Keeps the shrinker in the
+    subset, and checks the generator."""
+    html = render(markdown)
+    for pattern, why in [
+        (r"<hr", "thematic break"),
+        (r"<h[1-6]", "heading"),
+        (r"<img", "image"),
+        (r'<ol start="', "ordered list not starting at 1"),
+        (r'<a href="(?!https://[^"])', "link destination not https://"),
+        (r"<a [^>]*title=", "link title"),
+        (r"<(?:ul|ol|blockquote)>\s*</", "empty block"),
+        (r"<li></li>|<li>\s*</li>", "empty list item"),
+        (r"<a [^>]*></a>", "link without text"),
+        (r"</(ul|ol|blockquote|pre)>\s*<\1[ >]", "two blocks of one kind in a row"),
+        (r"<li>\s*<p>(?:(?!</li>).)*</p>\s*<p>", "list item of several paragraphs"),
+    ]:
+        if re.search(pattern, html, re.S):
+            return why
+    if _NESTED.search(html) or re.search(r"<(?:li|blockquote)>(?:(?!</(?:li|blockquote)>).)*<(?:ul|ol|blockquote|pre)",
+                                         html, re.S):
+        return "nested blocks"
+    if "<" in markdown:
+        return "< (raw HTML, autolinks)"
+    if "]:" in markdown:
+        return "link reference definition"
+    fences = 0
+    in_fence = None
+    outside: list[str] = []  # the lines outside fenced code
+    for line in markdown.split("\n"):
+        m = _FENCE.match(line)
+        if in_fence is None and m:
+            in_fence, fences = m.group(1), fences + 1
+            outside.append("")  # fenced code interrupts a paragraph, as a blank line does
+        elif in_fence is not None and m and m.group(1) == in_fence and line.strip(" ")[len(in_fence):].strip("`~") == "":
+            in_fence = None
+        elif in_fence is None:
+            outside.append(line)
+    if html.count("<pre") != fences:
+        return "indented code"
+    if _LAZY.search("\n".join(outside)):
+        return "lazy continuation of a quote"
+    # Tildes outside code and link destinations.
+    text = "\n".join(outside)
+    text = re.sub(r"\]\(https://\S*?\)", " ", re.sub(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)", " ", text))
+    if len({len(run) for run in re.findall(r"(?<![~\\])~+", text) if len(run) <= 2}) > 1:
+        return "tilde delimiters of two lengths"
+    # A block holding more than one line: a list item or a quote paragraph with a line break.
+    if re.search(r"<li>(?:(?!</li>).)*<br />", html, re.S):
+        return "list item of several lines"
+    return None
+
+
+def shrink(markdown: str, budget_steps: int = 2000) -> str:
+    """A shorter markdown, still in the subset, that still differs (deleting runs of characters,
+    greedily)."""
+    best = markdown
+    steps = 0
+    size = max(1, len(best) // 2)
+    while size >= 1 and steps < budget_steps:
+        progress = False
+        for start in range(0, len(best) - size + 1):
+            steps += 1
+            candidate = best[:start] + best[start + size :]
+            if outside_subset(candidate) is None and check(candidate).difference is not None:
+                best, progress = candidate, True
+                break
+        if not progress:
+            size //= 2
+    return best
+
+
+if __name__ == "__main__":
+    import argparse
+    import sys
+    import time
+
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--show", type=int, default=10)
+    args = parser.parse_args()
+    began = time.perf_counter()
+    failing = []
+    seen: set[str] = set()
+    versions = 0
+    for i in range(args.count):
+        outcome = check(generate(args.seed, i))
+        versions += outcome.versions_differ is not None
+        if outcome.difference is not None:
+            failing.append(i)
+            if len(seen) < args.show:
+                small = shrink(outcome.markdown)
+                if small not in seen:
+                    seen.add(small)
+                    print(f"== index {i}, shrunk:\n" + check(small).report() + "\n")
+    print(
+        f"{args.count} messages, {len(failing)} differ, {versions} read as only the system's cmark-gfm reads "
+        f"them, {time.perf_counter() - began:.1f} s"
+    )
+    sys.exit(1 if failing else 0)

@@ -1,0 +1,193 @@
+"""The wire format's receive side (README "The wire format"): markdown from other clients, in the
+supported subset, parses (``parse_markdown``) into a document that shows what cmark-gfm shows: the
+same lines in the same blocks, the same characters with the same formats.
+
+MC_RECEIVE_MESSAGES (default 5000) messages from seed MC_RECEIVE_SEED, written by
+receive_generator.py (which says what it leaves out and why); a long run, with shrinking:
+
+    python3 bindings/python/tests/receive_generator.py --seed 7 --count 1000000
+
+A failure prints the markdown, the parsed document, cmark-gfm's HTML and the difference.
+"""
+
+import os
+
+import pytest
+import receive_generator as rg
+import wire_generator as wg
+
+MESSAGES = int(os.environ.get("MC_RECEIVE_MESSAGES", "5000"))
+SEED = int(os.environ.get("MC_RECEIVE_SEED", str(rg.DEFAULT_SEED)))
+SHOWN = 3
+
+
+@pytest.fixture(autouse=True)
+def cmark():
+    """Both cmark-gfm versions are test dependencies (receive_generator's docstring): without one
+    these tests fail, they are not skipped."""
+    if wg.cmarkgfm is None:
+        pytest.fail("the receive-side check needs cmark-gfm, a test dependency: pip install cmarkgfm", pytrace=False)
+    if rg.SYSTEM_CMARK is None:
+        pytest.fail("the receive-side check needs the system's cmark-gfm: apt-get install libcmark-gfm-dev",
+                    pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def messages():
+    return [rg.generate(SEED, i) for i in range(MESSAGES)]
+
+
+def test_received_markdown_reads_as_cmark_gfm_reads_it(messages):
+    outcomes = [rg.check(m) for m in messages]
+    failing = [(i, o) for i, o in enumerate(outcomes) if o.difference is not None]
+    versions = sum(o.versions_differ is not None for o in outcomes)
+    print(f"\n{len(messages)} received messages: {len(failing)} differ; {versions} read as only the system's "
+          f"cmark-gfm ({rg.SYSTEM_CMARK.version if rg.SYSTEM_CMARK else 'absent'}) reads them")
+    shown = "\n\n".join(f"seed {SEED} index {i}, shrunk to:\n" + rg.check(rg.shrink(o.markdown)).report()
+                        for i, o in failing[:SHOWN])
+    assert not failing, (
+        f"{len(failing)} of {len(messages)} received messages read otherwise than cmark-gfm reads them "
+        f"(indexes {' '.join(str(i) for i, _ in failing[:50])})\n\n{shown}"
+    )
+
+
+def test_the_generator_stays_in_the_subset(messages):
+    outside = [(i, why) for i, m in enumerate(messages[:1000]) if (why := rg.outside_subset(m)) is not None]
+    assert not outside, "\n".join(f"index {i}: {why}: {messages[i]!r}" for i, why in outside[:10])
+
+
+#: What the messages are made of, each in at least 1% of them (a generator that lost one would
+#: still pass the check above): a pattern searched in the markdown ("md") or in cmark-gfm's HTML.
+FEATURES = {
+    "a delimiter run of 4 or more": ("md", r"\*{4}|_{4}|~{4}"),
+    "a delimiter run of 8 or more": ("md", r"\*{8}|_{8}|~{8}"),
+    "emphasis": ("html", r"<em>"),
+    "strong": ("html", r"<strong>"),
+    "strike": ("html", r"<del>"),
+    "code span": ("html", r"<code>"),
+    "link": ("html", r'<a href="https://'),
+    "emphasis inside a link": ("html", r"<a [^>]*>(?:(?!</a>).)*<(?:em|strong|del)>"),
+    "quote": ("html", r"<blockquote>"),
+    "bullet list": ("html", r"<ul>"),
+    "ordered list": ("html", r"<ol>"),
+    "loose list": ("html", r"<li>\s*<p>"),
+    "fenced code": ("html", r"<pre>"),
+    "hard break": ("html", r"<br />"),
+    "two paragraphs": ("html", r"</p>\s*<p>"),
+    "escaped punctuation": ("md", r"\\[*_~`\[\]]"),
+    "entity": ("md", r"&[a-z#0-9]+;"),
+    "non-ASCII letter": ("md", r"[éßΩП中]"),
+    "tab": ("md", r"\t"),
+    "unmatched bracket": ("html", r"\[(?:(?!\]).)*</p>"),
+}
+
+
+def test_the_messages_are_adversarial(messages):
+    import re
+
+    counts = {name: 0 for name in FEATURES}
+    for m in messages:
+        html = rg.render(m)
+        for name, (where, pattern) in FEATURES.items():
+            if re.search(pattern, html if where == "html" else m, re.S):
+                counts[name] += 1
+    rare = {name: n for name, n in counts.items() if n < len(messages) / 100}
+    assert not rare, f"features too rare in {len(messages)} messages: {rare} (all: {counts})"
+
+
+# The check itself: a markdown and a document that differ are caught.
+
+
+@pytest.mark.parametrize(
+    "markdown, document",
+    [
+        ("**a**b", {"text": "ab", "spans": [{"start": 0, "end": 2, "format": "bold"}]}),  # a format added
+        ("*a*", {"text": "a", "spans": []}),  # a format lost
+        ("a\tb", {"text": "ab", "spans": []}),  # a character lost
+        ("> a\n\n> b", {"text": "a\nb", "spans": [{"start": 0, "end": 3, "format": "quote"}]}),  # one quote, not two
+        ("- a\nb", {"text": "a\nb", "spans": [{"start": 0, "end": 3, "format": "bullet_list"}]}),  # two items, not one
+        ("[a](https://e.com/x)", {"text": "a", "spans": [{"start": 0, "end": 1, "format": "link", "url": "https://e.com/y"}]}),
+        ("a\\\nb", {"text": "a b", "spans": []}),  # a break lost
+    ],
+)
+def test_the_check_catches_differences(monkeypatch, markdown, document):
+    import json
+
+    monkeypatch.setattr(rg, "parse_markdown_json", lambda _markdown: json.dumps(document))
+    assert rg.check(markdown).difference is not None
+
+
+def test_the_check_passes_a_faithful_parse():
+    outcome = rg.check("*a* **b** ~~c~~ `d` [e *f*](https://e.com/x)\n> q\n\n- i\n- j\n\n1. k\n\n```\nl\n```")
+    assert outcome.difference is None, outcome.report()
+
+
+def test_code_holds_no_style_in_both_views():
+    """Emphasis around a code span is dropped by the parser (inline code holds no other style) and
+    by the comparison; emphasis around text next to it is kept by both."""
+    outcome = rg.check("*a `b` c*")
+    assert outcome.difference is None, outcome.report()
+    assert [s["format"] for s in outcome.document["spans"]] == ["italic", "code", "italic"]
+
+
+#: Where the two cmark-gfm versions read emphasis differently (receive_generator's docstring): the
+#: document shows what the system's one shows (and what commonmark.js 0.29 shows).
+VERSIONS_DIFFER = ["**_2*t_*", "__*_*_", "*_a**b_**", "**~f*x~*"]
+
+
+@pytest.mark.parametrize("markdown", VERSIONS_DIFFER)
+def test_where_cmark_gfm_versions_differ_the_parser_reads_as_one(markdown):
+    outcome = rg.check(markdown)
+    assert outcome.difference is None, outcome.report()
+    if rg.SYSTEM_CMARK.version != rg._package_version():
+        assert outcome.versions_differ is not None, outcome.report()
+
+
+def test_a_difference_from_both_versions_fails():
+    """The second version forgives only what it reads as the document shows."""
+    import json
+
+    document = {"text": "*2*t", "spans": [{"start": 0, "end": 4, "format": "bold"}]}
+    original = rg.parse_markdown_json
+    try:
+        rg.parse_markdown_json = lambda _markdown: json.dumps(document)
+        assert rg.check("**_2*t_*").difference is not None
+    finally:
+        rg.parse_markdown_json = original
+
+
+def test_the_generator_is_deterministic():
+    assert rg.generate(SEED, 123) == rg.generate(SEED, 123)
+    assert rg.generate(SEED, 1) != rg.generate(SEED, 2)
+
+
+#: Outside the subset (receive_generator's docstring): cmark-gfm reads each differently from the
+#: parser, and outside_subset names each, so that the generator's exclusions are real and the
+#: shrinker stays clear of them.
+OUTSIDE_THE_SUBSET = [
+    ("* * *", "thematic break"),
+    ("a\n\n\tb", "indented code"),
+    ("-     a", "nested blocks"),  # indented code in a list item
+    ("# a", "heading"),
+    ("a\n===", "heading"),
+    ("![a](https://e.com/x)", "image"),
+    ("<u>a</u>", "< (raw HTML, autolinks)"),
+    ("[a]: https://e.com/x\n\n[a]", "link reference definition"),
+    ("[a](e.com)", "link destination not https://"),
+    ("> - a", "nested blocks"),
+    ("- a\n  - b", "nested blocks"),
+    ("3. a", "ordered list not starting at 1"),
+    ("> a\n\n> b", "two blocks of one kind in a row"),
+    ("- a\n+ b", "two blocks of one kind in a row"),
+    ("- a\\\nb", "list item of several lines"),
+    ("- a\n\n  b", "list item of several paragraphs"),
+    ("[](https://e.com/x)", "link without text"),
+    ("~~a~ ~b~", "tilde delimiters of two lengths"),
+    ("> a\nb", "lazy continuation of a quote"),
+    ("~~~\n~~~\n~~~", "two blocks of one kind in a row"),
+]
+
+
+@pytest.mark.parametrize("markdown, why", OUTSIDE_THE_SUBSET)
+def test_what_is_left_out_differs_or_is_named(markdown, why):
+    assert rg.outside_subset(markdown) == why
