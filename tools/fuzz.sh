@@ -25,6 +25,11 @@
 #                   in fork mode libFuzzer stops starting jobs past N, so a few more may run.
 #   FUZZ_DIR        work directory (corpus/, artifacts/, fuzz.log); default: a new temp dir, kept.
 #                   Reusing one resumes from its corpus.
+#   FUZZ_LEDGER     the campaign ledger (default FUZZ_DIR/ledger.tsv): each run appends a line (UTC
+#                   time, target, library id, executions, seconds, findings, max_len, jobs) and the
+#                   script prints the sum for this target on this library. The library id is the git
+#                   tree of Sources/ComposerCore, Sources/ComposerCAPI and Package.swift, so runs on
+#                   the same library add up and a change to it starts a new count.
 #   FUZZ_JOBS       N (set): fork mode with N worker processes; crashes, timeouts and OOMs are
 #                   recorded in artifacts/ and fuzzing goes on, so one run finds several bugs.
 #                   Unset (default): one process that stops at the first finding.
@@ -94,6 +99,11 @@ CORPUS=$WORK/corpus
 ARTIFACTS=$WORK/artifacts
 mkdir -p "$CORPUS" "$ARTIFACTS"
 LOG=$WORK/fuzz.log
+LEDGER=${FUZZ_LEDGER:-$WORK/ledger.tsv}
+# The library under test: the git tree of its sources (ComposerCore, ComposerCAPI, Package.swift),
+# "-modified" when the working copy differs from the commit.
+LIBRARY=$(git ls-tree HEAD Sources/ComposerCore Sources/ComposerCAPI Package.swift 2>/dev/null | git hash-object --stdin | cut -c1-12)
+git diff --quiet HEAD -- Sources/ComposerCore Sources/ComposerCAPI Package.swift 2>/dev/null || LIBRARY="$LIBRARY-modified"
 
 # Seed corpus, (re)written on every run, so a reused corpus gets new seeds too. API: the target
 # writes its own (sessions in its input encoding, Sources/fuzz-api/Seeds.swift).
@@ -255,6 +265,12 @@ mapfile -t findings < <(find "$ARTIFACTS" -type f \( -name 'crash-*' -o -name 't
 executions=${executions:-0}
 rate=$(( elapsed > 0 ? executions / elapsed : executions ))
 echo "fuzz.sh: $TARGET: $executions executions in ${elapsed} s ($rate exec/s, ${JOBS:-1} job(s)), ${#findings[@]} findings"
+# The campaign ledger: one line per run, so that runs on the same library add up (issue 14 counts
+# executions on the final code; any change to the library starts a new count).
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$TARGET" "$LIBRARY" "$executions" \
+    "$elapsed" "${#findings[@]}" "${FUZZ_MAX_LEN:-$MAX_LEN}" "${JOBS:-1}" >> "$LEDGER"
+awk -F'\t' -v t="$TARGET" -v l="$LIBRARY" '$2 == t && $3 == l { n += $4; f += $6; r++ }
+    END { printf "fuzz.sh: ledger %s: %d run(s) of %s on library %s: %d executions, %d findings\n", FILENAME, r, t, l, n, f }' "$LEDGER"
 if [ "$status" -eq 0 ] && [ ${#findings[@]} -eq 0 ]; then
     echo "fuzz.sh: no crash, no property violation, no timeout ($limit)"
     exit 0
