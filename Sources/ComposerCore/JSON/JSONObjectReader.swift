@@ -2,17 +2,34 @@
 /// any key nobody asked for: a misspelt option is an error, not a silent default.
 public struct JSONObjectReader {
     private let members: [(key: String, value: JSONValue)]
-    private let context: String
+    private let contextName: String
+    /// The element's index when the object is one of an array's (`contextName[index]`), else -1:
+    /// the context is only written out when a message needs it.
+    private let contextIndex: Int
     /// Per member: whether its key was asked for (flags rather than a set of keys: no hashing,
     /// one allocation; a snapshot restore reads some forty keys).
     private var consumed: [Bool]
 
+    /// What the messages name: `context`, or `context[index]` for an array's element.
+    var context: String { contextIndex < 0 ? contextName : "\(contextName)[\(contextIndex)]" }
+
     public init(_ value: JSONValue, context: String) throws(ComposerError) {
+        try self.init(value, contextName: context, contextIndex: -1)
+    }
+
+    /// The reader of element `index` of array `context`: its messages say `context[index]`.
+    public init(_ value: JSONValue, context: String, index: Int) throws(ComposerError) {
+        try self.init(value, contextName: context, contextIndex: max(index, 0))
+    }
+
+    private init(_ value: JSONValue, contextName: String, contextIndex: Int) throws(ComposerError) {
+        self.contextName = contextName
+        self.contextIndex = contextIndex
         guard case .object(let members) = value else {
+            let context = contextIndex < 0 ? contextName : "\(contextName)[\(contextIndex)]"
             throw .invalidArgument("\(context) must be a JSON object, not \(value.typeName)")
         }
         self.members = members
-        self.context = context
         consumed = Array(repeating: false, count: members.count)
     }
 
