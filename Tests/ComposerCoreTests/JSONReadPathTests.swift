@@ -94,4 +94,17 @@ import Testing
             #expect(doc.spans.map(\.start) == [0, 2, 6, 7])
         }
     }
+
+    /// The reader keeps the first 64 members' flags in bits and the others in an array: the key
+    /// it reports as unknown is the first not read, on either side.
+    @Test(arguments: [0, 1, 63, 64, 65, 69])
+    func theFirstUnreadKeyIsReportedOnBothSidesOf64(_ unread: Int) throws {
+        let value = JSONValue.object((0..<70).map { ("k\($0)", .integer(Int64($0))) })
+        var all = try JSONObjectReader(value, context: "wide")
+        for k in 0..<70 { #expect(all.value("k\(k)") == .integer(Int64(k))) }
+        #expect(throws: Never.self) { try all.finish() }
+        var r = try JSONObjectReader(value, context: "wide", index: 3)
+        for k in 0..<70 where k != unread { _ = r.value("k\(k)") }
+        #expect(throws: ComposerError.invalidArgument("wide[3]: unknown key \"k\(unread)\"")) { try r.finish() }
+    }
 }
