@@ -31,24 +31,36 @@ extension Document {
     public init(jsonValue: JSONValue) throws(ComposerError) {
         var reader = try JSONObjectReader(jsonValue, context: "document")
         let text = try reader.requiredString("text")
-        try Limits.checkTextLength(text.unicodeScalars.count, "the document's text")
+        try Limits.checkTextLength(Document.scalarCount(text), "the document's text")
         let spanValues = try reader.array("spans") ?? []
         try reader.finish()
         var spans: [Span] = []
         spans.reserveCapacity(spanValues.count)
         for (i, value) in spanValues.enumerated() {
-            spans.append(try Document.span(from: value, context: "spans[\(i)]"))
+            spans.append(try Document.span(from: value, index: i))
         }
         try self.init(text: text, spans: spans)
     }
 
-    static func span(from value: JSONValue, context: String) throws(ComposerError) -> Span {
-        var r = try JSONObjectReader(value, context: context)
+    /// How many Unicode scalars `text` holds: its UTF-8 bytes that are not continuation bytes
+    /// (what `unicodeScalars.count` gives, without decoding each scalar).
+    static func scalarCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for b in bytes where b & 0xC0 != 0x80 { count &+= 1 }
+            return count
+        }
+    }
+
+    /// Span `index` of a document's "spans"; messages name it `spans[index]`.
+    static func span(from value: JSONValue, index: Int) throws(ComposerError) -> Span {
+        var r = try JSONObjectReader(value, context: "spans", index: index)
         let start = try r.requiredInteger("start")
         let end = try r.requiredInteger("end")
         let name = try r.requiredString("format")
         guard let kind = FormatKind(rawValue: name) else {
-            throw .invalidArgument("\(context): unknown format \"\(name)\"")
+            throw .invalidArgument("\(r.context): unknown format \"\(name)\"")
         }
         let format: Format
         switch kind {
@@ -61,12 +73,12 @@ extension Document {
         case .color: format = .color(try r.requiredString("color"))
         case .mention: format = .mention(uid: try r.requiredString("uid"), name: try r.requiredString("name"))
         case .codeBlock, .quote, .bulletList, .orderedList:
-            guard let block = BlockFormat(kind) else { throw .invalidArgument("\(context): unknown format \"\(name)\"") }
+            guard let block = BlockFormat(kind) else { throw .invalidArgument("\(r.context): unknown format \"\(name)\"") }
             format = .block(block)
         }
         try r.finish()
         guard let s = Int(exactly: start), let e = Int(exactly: end), s >= 0, e >= s else {
-            throw .outOfRange("\(context): invalid range [\(start), \(end))")
+            throw .outOfRange("\(r.context): invalid range [\(start), \(end))")
         }
         return Span(s, e, format)
     }

@@ -95,50 +95,92 @@ extension Document {
 
 /// Loading validates span by span against one style per character: the plain arrays are the
 /// simplest place for that, and loading is O(n) anyway. The result is turned into a tree once.
+///
+/// The text stays as its UTF-8 bytes (which become the fragment's bytes as they are); spans count
+/// Unicode scalars, so a text that is not ASCII also keeps where each scalar starts.
 private struct DocumentBuilder {
-    var scalars: [Unicode.Scalar]
+    var bytes: [UInt8]
+    /// Where scalar `i` starts in `bytes`, and `bytes.count` last; empty for an ASCII text, where
+    /// scalar `i` is byte `i`.
+    var scalarStarts: [Int]
+    /// How many scalars the text holds.
+    let count: Int
     var styles: [InlineStyle]
     var lineBlocks: [BlockFormat?]
     var values = ValueTable()
 
     init(text: String) {
-        scalars = Array(text.unicodeScalars)
-        styles = Array(repeating: .plain, count: scalars.count)
-        lineBlocks = Array(repeating: nil, count: scalars.lazy.filter { $0 == "\n" }.count + 1)
+        bytes = Array(text.utf8)
+        var scalars = 0
+        var newlines = 0
+        for b in bytes {
+            if b & 0xC0 != 0x80 { scalars &+= 1 }
+            if b == 0x0A { newlines &+= 1 }
+        }
+        count = scalars
+        if scalars == bytes.count {
+            scalarStarts = []
+        } else {
+            var starts: [Int] = []
+            starts.reserveCapacity(scalars + 1)
+            for (k, b) in bytes.enumerated() where b & 0xC0 != 0x80 { starts.append(k) }
+            starts.append(bytes.count)
+            scalarStarts = starts
+        }
+        styles = Array(repeating: .plain, count: scalars)
+        lineBlocks = Array(repeating: nil, count: newlines + 1)
     }
 
-    func text(in range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
+    /// Where scalar `i` (0...count) starts in `bytes`.
+    @inline(__always)
+    func byteOffset(_ i: Int) -> Int { scalarStarts.isEmpty ? i : scalarStarts[i] }
+
+    /// Whether scalar `i` (below `count`) is "\n": in UTF-8 only that scalar has the byte 0x0A.
+    @inline(__always)
+    func isNewline(_ i: Int) -> Bool { bytes[byteOffset(i)] == 0x0A }
+
+    /// The offset of the scalar holding byte `k` (the first byte of a scalar).
+    func scalarOffset(ofByte k: Int) -> Int {
+        guard !scalarStarts.isEmpty else { return k }
+        var n = 0
+        for b in bytes[..<k] where b & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    func text(in range: Range<Int>) -> String {
+        String(decoding: bytes[byteOffset(range.lowerBound)..<byteOffset(range.upperBound)], as: UTF8.self)
+    }
 
     var document: Document {
         var fragment = TextFragment()
+        var runs: [StyleRun] = []
         var runStart = 0
-        var blocks: [BlockFormat?] = []
-        blocks.reserveCapacity(lineBlocks.count - 1)
-        var line = 0
-        for (i, s) in scalars.enumerated() {
-            UTF8.encode(s) { fragment.bytes.append($0) }
-            if s == "\n" {
-                blocks.append(lineBlocks[line])
-                line += 1
-            }
-            if i + 1 == scalars.count || styles[i + 1] != styles[i] {
-                let end = fragment.bytes.count
-                fragment.runs.append(StyleRun(style: styles[i], utf8Count: end - runStart))
-                runStart = end
-            }
+        var i = 0
+        while i < count {
+            let style = styles[i]
+            var j = i + 1
+            while j < count, styles[j] == style { j += 1 }
+            let end = byteOffset(j)
+            runs.append(StyleRun(style: style, utf8Count: end - runStart))
+            runStart = end
+            i = j
         }
-        fragment.blocks = blocks
+        fragment.bytes = bytes
+        fragment.runs = runs
+        // One block per line break, in order: every line's but the last.
+        fragment.blocks = Array(lineBlocks.dropLast())
         return Document(fragment: fragment, lastLineBlock: lineBlocks.last ?? nil, values: values)
     }
 
     mutating func load(_ spans: [Span]) throws(ComposerError) {
-        if let nul = scalars.firstIndex(of: "\u{0}") {
-            throw .invalidArgument("text holds U+0000 at offset \(nul) (drafts never hold it: C strings could not carry it)")
+        // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw .invalidArgument("text holds U+0000 at offset \(scalarOffset(ofByte: nul)) (drafts never hold it: C strings could not carry it)")
         }
-        if let cr = scalars.firstIndex(of: "\r") {
-            throw .invalidArgument("text holds a carriage return at offset \(cr); line breaks are \"\\n\" only")
+        if let cr = bytes.firstIndex(of: 0x0D) {
+            throw .invalidArgument("text holds a carriage return at offset \(scalarOffset(ofByte: cr)); line breaks are \"\\n\" only")
         }
-        let n = scalars.count
+        let n = count
         for span in spans {
             guard span.start >= 0, span.end >= span.start, span.end <= n else {
                 throw .outOfRange("span \(span) is outside the text (length \(n))")
@@ -146,7 +188,8 @@ private struct DocumentBuilder {
         }
         // Line starts once, so placing each span costs a binary search, not a scan.
         var lineStarts = [0]
-        for (i, s) in scalars.enumerated() where s == "\n" { lineStarts.append(i + 1) }
+        lineStarts.reserveCapacity(lineBlocks.count)
+        for i in 0..<n where isNewline(i) { lineStarts.append(i + 1) }
         func line(of offset: Int) -> Int {
             var low = 0, high = lineStarts.count - 1
             while low < high {
@@ -174,8 +217,8 @@ private struct DocumentBuilder {
     }
 
     private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span, firstLine first: Int, lastLine last: Int) throws(ComposerError) {
-        guard span.start == 0 || scalars[span.start - 1] == "\n",
-              span.end == scalars.count || scalars[span.end] == "\n" else {
+        guard span.start == 0 || isNewline(span.start - 1),
+              span.end == count || isNewline(span.end) else {
             throw .invalidArgument("block span \(span) does not cover whole lines")
         }
         for line in first...last {
@@ -188,25 +231,24 @@ private struct DocumentBuilder {
 
     private mutating func applyLoadedInline(_ span: Span, line firstLine: Int) throws(ComposerError) {
         var line = firstLine
-        let inCodeBlockMessage = "inline span \(span) lies in a code block (code blocks hold no inline formats)"
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:
             guard let flag = InlineStyle.flag(for: span.kind) else { return }
             for i in span.start..<span.end {
-                if scalars[i] == "\n" { line += 1; continue }
-                if lineBlocks[line] == .codeBlock { throw .invalidArgument(inCodeBlockMessage) }
+                if isNewline(i) { line += 1; continue }
+                if lineBlocks[line] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
                 styles[i].flags.insert(flag)
                 try checkCodeRule(i, span)
             }
         case .link(let url):
             let id = values.intern(link: try LinkPolicy.normalize(url))
-            try setValue(span, line: &line, inCodeBlockMessage) { (s: inout InlineStyle) -> Bool in
+            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
                 defer { s.link = id }
                 return s.link == 0 || s.link == id
             }
         case .color(let value):
             let rgb = try ColorPolicy.parse(value) | 0x100_0000
-            try setValue(span, line: &line, inCodeBlockMessage) { (s: inout InlineStyle) -> Bool in
+            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
                 defer { s.color = rgb }
                 return s.color == 0 || s.color == rgb
             }
@@ -217,7 +259,7 @@ private struct DocumentBuilder {
                 throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
             }
             let id = values.add(mention: MentionValue(uid: uid, name: name))
-            try setValue(span, line: &line, inCodeBlockMessage) { (s: inout InlineStyle) -> Bool in
+            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
                 defer { s.mention = id }
                 return s.mention == 0 || s.mention == id
             }
@@ -226,11 +268,16 @@ private struct DocumentBuilder {
         }
     }
 
-    private mutating func setValue(_ span: Span, line: inout Int, _ inCodeBlockMessage: String,
+    /// An inline span over a code block's line (its message made only when it is thrown).
+    private static func inCodeBlock(_ span: Span) -> ComposerError {
+        .invalidArgument("inline span \(span) lies in a code block (code blocks hold no inline formats)")
+    }
+
+    private mutating func setValue(_ span: Span, line: inout Int,
                                    _ assign: (inout InlineStyle) -> Bool) throws(ComposerError) {
         for i in span.start..<span.end {
-            if scalars[i] == "\n" { line += 1; continue }
-            if lineBlocks[line] == .codeBlock { throw .invalidArgument(inCodeBlockMessage) }
+            if isNewline(i) { line += 1; continue }
+            if lineBlocks[line] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
             guard assign(&styles[i]) else {
                 throw .invalidArgument("span \(span) overlaps another \(span.kind.name) with a different value")
             }

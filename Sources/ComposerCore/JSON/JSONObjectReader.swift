@@ -2,18 +2,37 @@
 /// any key nobody asked for: a misspelt option is an error, not a silent default.
 public struct JSONObjectReader {
     private let members: [(key: String, value: JSONValue)]
-    private let context: String
-    /// Per member: whether its key was asked for (flags rather than a set of keys: no hashing,
-    /// one allocation; a snapshot restore reads some forty keys).
-    private var consumed: [Bool]
+    private let contextName: String
+    /// The element's index when the object is one of an array's (`contextName[index]`), else -1:
+    /// the context is only written out when a message needs it.
+    private let contextIndex: Int
+    /// Per member: whether its key was asked for (flags rather than a set of keys: no hashing).
+    /// The first 64 members' flags are the bits of `consumedBits` (no allocation: an object is
+    /// read per span of a document); members past them, rare, have `consumedRest`.
+    private var consumedBits: UInt64 = 0
+    private var consumedRest: [Bool]
+
+    /// What the messages name: `context`, or `context[index]` for an array's element.
+    var context: String { contextIndex < 0 ? contextName : "\(contextName)[\(contextIndex)]" }
 
     public init(_ value: JSONValue, context: String) throws(ComposerError) {
+        try self.init(value, contextName: context, contextIndex: -1)
+    }
+
+    /// The reader of element `index` of array `context`: its messages say `context[index]`.
+    public init(_ value: JSONValue, context: String, index: Int) throws(ComposerError) {
+        try self.init(value, contextName: context, contextIndex: max(index, 0))
+    }
+
+    private init(_ value: JSONValue, contextName: String, contextIndex: Int) throws(ComposerError) {
+        self.contextName = contextName
+        self.contextIndex = contextIndex
         guard case .object(let members) = value else {
+            let context = contextIndex < 0 ? contextName : "\(contextName)[\(contextIndex)]"
             throw .invalidArgument("\(context) must be a JSON object, not \(value.typeName)")
         }
         self.members = members
-        self.context = context
-        consumed = Array(repeating: false, count: members.count)
+        consumedRest = members.count > 64 ? Array(repeating: false, count: members.count - 64) : []
     }
 
     public var keys: [String] { members.map(\.key) }
@@ -21,7 +40,7 @@ public struct JSONObjectReader {
     public mutating func value(_ key: String) -> JSONValue? {
         var found: JSONValue?
         for i in members.indices where members[i].key == key {
-            consumed[i] = true
+            if i < 64 { consumedBits |= 1 << UInt64(i) } else { consumedRest[i - 64] = true }
             if found == nil { found = members[i].value }
         }
         return found
@@ -67,7 +86,7 @@ public struct JSONObjectReader {
 
     /// Call after reading every known key.
     public func finish() throws(ComposerError) {
-        if let unknown = members.indices.first(where: { !consumed[$0] }) {
+        if let unknown = members.indices.first(where: { $0 < 64 ? consumedBits & (1 << UInt64($0)) == 0 : !consumedRest[$0 - 64] }) {
             throw .invalidArgument("\(context): unknown key \"\(members[unknown].key)\"")
         }
     }

@@ -1,47 +1,69 @@
 /// A strict RFC 8259 parser over UTF-8 bytes: no trailing commas, no comments, no lone surrogates,
 /// a nesting limit instead of unbounded recursion (`Limits.maxJSONDepth` levels of arrays and
 /// objects; deeper input is `limitExceeded`), and linear time in the input.
-/// Appends a scalar's UTF-8 encoding through `utf8`.
-private struct ScalarSink {
-    let utf8: ([UInt8]) -> Void
-
-    mutating func append(_ scalar: Unicode.Scalar) {
-        utf8(Array(String(scalar).utf8))
-    }
-}
-
+///
+/// It reads the string's own UTF-8 storage through a buffer pointer (no copy of the input, no
+/// bounds check per byte): every read below is behind an `index < bytes.count` test, which is
+/// what keeps it in bounds. Snapshots, documents and configurations are a few hundred bytes, so
+/// the per-value costs (allocations, hashing) are what the parser is tuned for.
 public struct JSONParser {
     /// Arrays and objects nest at most this deep; deeper input is refused rather than risking
     /// the stack.
     public static var maxDepth: Int { Limits.maxJSONDepth }
 
-    private let bytes: [UInt8]
+    /// Up to this many members an object checks a new key for duplicates by comparing it with the
+    /// keys before it (cheaper than hashing for the few keys of real objects); past it, with a
+    /// set, so that the check stays linear however many members there are.
+    static let linearKeyLimit = 16
+
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
+    /// The bytes of a string with escapes, reused from one such string to the next.
+    private var scratch: [UInt8] = []
 
     public static func parse(_ text: String) throws(ComposerError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(text.utf8))
-        parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("unexpected data after the JSON value") }
-        return value
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<JSONValue, ComposerError> in
+            var parser = JSONParser(bytes: bytes)
+            do throws(ComposerError) {
+                return .success(try parser.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    private mutating func parseDocument() throws(ComposerError) -> JSONValue {
+        skipWhitespace()
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw error("unexpected data after the JSON value") }
+        return value
+    }
 
     private func error(_ message: String) -> ComposerError {
         .invalidJSON("\(message) at byte \(index)")
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+        while index < bytes.count {
+            let b = bytes[index]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
             index += 1
         }
     }
 
-    private mutating func expect(_ literal: String, _ value: JSONValue) throws(ComposerError) -> JSONValue {
-        for byte in literal.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal") }
+    /// `literal` (whose first byte the caller has seen) and then `value`; the error is at the
+    /// first byte that differs.
+    private mutating func expect(_ literal: StaticString, _ value: JSONValue) throws(ComposerError) -> JSONValue {
+        let count = literal.utf8CodeUnitCount
+        let start = literal.utf8Start
+        for k in 0..<count {
+            guard index < bytes.count, bytes[index] == start[k] else { throw error("invalid literal") }
             index += 1
         }
         return value
@@ -68,15 +90,21 @@ public struct JSONParser {
     private mutating func parseObject(depth: Int) throws(ComposerError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
-        // Keys seen so far: a duplicate check that stays linear however many members there are.
+        // Filled only once the object passes `linearKeyLimit` members.
         var keys: Set<String> = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        members.reserveCapacity(4)
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a string key") }
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"") }
+            if members.count < JSONParser.linearKeyLimit {
+                for member in members where member.key == key { throw error("duplicate key \"\(key)\"") }
+            } else {
+                if keys.isEmpty { keys = Set(members.lazy.map(\.key)) }
+                guard keys.insert(key).inserted else { throw error("duplicate key \"\(key)\"") }
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
@@ -95,6 +123,7 @@ public struct JSONParser {
         var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        elements.reserveCapacity(4)
         while true {
             skipWhitespace()
             elements.append(try parseValue(depth: depth))
@@ -124,41 +153,54 @@ public struct JSONParser {
         return value
     }
 
+    /// The string whose opening quote is at `index`. Without escapes (nearly every string) it is
+    /// decoded straight from the input; the first backslash (or a control character, or the end)
+    /// hands over to `parseEscapedString`, which goes on from there.
     private mutating func parseString() throws(ComposerError) -> String {
         index += 1
-        // UTF-8 bytes, decoded once at the end (appending to a String.UnicodeScalarView copies it
-        // whole each time, which made strings with many escapes quadratic). The input is already
-        // valid UTF-8 (it came from a String).
-        var utf8: [UInt8] = []
-        var runStart = index
-        func flush(_ end: Int) {
-            if end > runStart { utf8.append(contentsOf: bytes[runStart..<end]) }
+        let start = index
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            index += 1
         }
-        var scalars = ScalarSink(utf8: { utf8.append(contentsOf: $0) })
+        return try parseEscapedString(from: start)
+    }
+
+    /// The rest of a string that began at `start`, from `index`: its bytes are gathered in
+    /// `scratch` and decoded once at the end (appending to a String.UnicodeScalarView copies it
+    /// whole each time, which made strings with many escapes quadratic). The input is already
+    /// valid UTF-8 (it came from a String).
+    private mutating func parseEscapedString(from start: Int) throws(ComposerError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        var runStart = start
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
-                flush(index)
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                return String(decoding: utf8, as: UTF8.self)
+                return String(decoding: scratch, as: UTF8.self)
             }
             if b < 0x20 { throw error("control character in string") }
             if b != UInt8(ascii: "\\") { index += 1; continue }
-            flush(index)
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
             let escape = bytes[index]
             index += 1
             switch escape {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
+            case UInt8(ascii: "b"): scratch.append(0x08)
+            case UInt8(ascii: "f"): scratch.append(0x0C)
+            case UInt8(ascii: "n"): scratch.append(0x0A)
+            case UInt8(ascii: "r"): scratch.append(0x0D)
+            case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
                 let high = try parseHex4()
                 var code = high
@@ -174,7 +216,7 @@ public struct JSONParser {
                     throw error("unpaired surrogate in \\u escape")
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                scalars.append(scalar)
+                UTF8.encode(scalar) { scratch.append($0) }
             default:
                 throw error("invalid escape")
             }
@@ -182,33 +224,51 @@ public struct JSONParser {
         }
     }
 
+    /// A number. Integers are accumulated as their digits are read (what `Int64(text)` gave, with
+    /// no string made); one that does not fit in `Int64`, and every fraction or exponent, is
+    /// converted from its text by `Double`.
     private mutating func parseNumber() throws(ComposerError) -> JSONValue {
         let start = index
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits(_ p: inout Int, _ bytes: [UInt8]) -> Int {
-            let s = p
-            while p < bytes.count, bytes[p] >= UInt8(ascii: "0"), bytes[p] <= UInt8(ascii: "9") { p += 1 }
-            return p - s
-        }
+        let negative = bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         let intStart = index
-        let intDigits = digits(&index, bytes)
+        var magnitude: Int64 = 0
+        var fits = true
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            if fits {
+                let digit = Int64(bytes[index] &- UInt8(ascii: "0"))
+                let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                // Negative numbers accumulate downwards, so that Int64.min fits.
+                let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+                if o1 || o2 { fits = false } else { magnitude = next }
+            }
+            index += 1
+        }
+        let intDigits = index - intStart
         guard intDigits > 0 else { throw error("invalid number") }
         if intDigits > 1, bytes[intStart] == UInt8(ascii: "0") { throw error("leading zero in number") }
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             isInteger = false
-            guard digits(&index, bytes) > 0 else { throw error("invalid number") }
+            guard skipDigits() > 0 else { throw error("invalid number") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             isInteger = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits(&index, bytes) > 0 else { throw error("invalid number") }
+            guard skipDigits() > 0 else { throw error("invalid number") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .integer(value) }
+        if isInteger, fits { return .integer(magnitude) }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("number out of range") }
         return .double(value)
+    }
+
+    /// Moves past decimal digits; how many there were.
+    private mutating func skipDigits() -> Int {
+        let s = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        return index - s
     }
 }
