@@ -31,7 +31,9 @@ extension ByteBuffer {
         writeIntoFreeRoom { $0.putDecimal(value) }
     }
 
-    mutating func jsonInteger(_ value: Int64) { jsonInteger(Int(truncatingIfNeeded: value)) }
+    mutating func jsonInteger(_ value: Int64) {
+        if let v = Int(exactly: value) { jsonInteger(v) } else { JSONWriter.writeDecimal(value, into: &self) }
+    }
 
     /// An integer, or `null` for nil.
     mutating func jsonInteger(_ value: Int64?) {
