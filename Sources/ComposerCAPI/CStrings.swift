@@ -56,9 +56,15 @@ enum CStrings {
         return try read(pointer, name)
     }
 
-    /// A malloc'd copy for the caller, freed with `mc_string_free`.
+    /// A malloc'd copy for the caller, freed with `mc_string_free`. `withCString` lends a native
+    /// string's own NUL-terminated storage; passing the `String` to `strdup` made an array of it.
     static func copy(_ string: String) -> UnsafeMutablePointer<CChar>? {
-        strdup(string)
+        string.withCString { strdup($0) }
+    }
+
+    /// A malloc'd copy of JSON the engine wrote as bytes (`JSONText`: UTF-8 without NUL).
+    static func copy(_ json: JSONText) -> UnsafeMutablePointer<CChar>? {
+        json.withUTF8 { copy(utf8: $0) }
     }
 
     /// A malloc'd NUL-terminated copy of UTF-8 the engine wrote as bytes (the wire format's

@@ -16,7 +16,7 @@ func readMentionNames(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Strin
 public func mc_draft_ui_state(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.composer.uiState.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.uiState.jsonText })
     }
 }
 
@@ -216,7 +216,7 @@ public func mc_draft_clear_command(_ draft: OpaquePointer?) -> Int32 {
 public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.snapshotJSON })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.snapshotJSONText })
     }
 }
 

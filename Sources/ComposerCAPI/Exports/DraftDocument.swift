@@ -23,7 +23,7 @@ public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: Uns
 public func mc_draft_document(_ draft: OpaquePointer?, _ out_document_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.document.json })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.document.jsonText })
     }
 }
 

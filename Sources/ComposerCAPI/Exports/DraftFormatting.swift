@@ -60,7 +60,7 @@ public func mc_draft_toggle_format(_ draft: OpaquePointer?, _ start: Int64, _ en
 public func mc_draft_active_formats(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        out.pointee = CStrings.copy(try readDraft(draft) { JSONWriter.write($0.composer.editor.activeFormats.jsonValue) })
+        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.editor.activeFormats.json })
     }
 }
 
@@ -122,7 +122,7 @@ public func mc_draft_insert_mention(_ draft: OpaquePointer?, _ uid: UnsafePointe
 public func mc_draft_mentions(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_json, "out_json")
-        let json = try readDraft(draft) { JSONWriter.write(.array($0.composer.editor.mentions.map(\.jsonValue))) }
+        let json = try readDraft(draft) { MentionRange.json($0.composer.editor.mentions) }
         out.pointee = CStrings.copy(json)
     }
 }

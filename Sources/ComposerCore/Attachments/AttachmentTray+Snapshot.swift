@@ -10,13 +10,23 @@ extension AttachmentTray {
     /// (`width`, `height`, `duration`, `extra`) is there when the file had it. `next_id` is the id
     /// the next tile gets, so that ids stay unique across a snapshot and its restore. Limits are
     /// not part of it: they come from the configuration.
-    public var snapshot: JSONValue {
-        .object([("tiles", .array(tiles.map(AttachmentTray.snapshotValue(of:)))),
-                 ("next_id", .integer(Int64(truncatingIfNeeded: nextID)))])
+    public var snapshotJSON: String {
+        var out = ByteBuffer(capacity: 32 + 160 * tiles.count)
+        writeSnapshot(into: &out)
+        return JSONText(out).string
     }
 
-    /// `snapshot`, written compactly.
-    public var snapshotJSON: String { JSONWriter.write(snapshot) }
+    /// Writes the snapshot straight into `out` (the draft's snapshot holds it).
+    func writeSnapshot(into out: inout ByteBuffer) {
+        out.append("{\"tiles\":[")
+        for (i, tile) in tiles.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            AttachmentTray.writeSnapshot(of: tile, into: &out)
+        }
+        out.append("],\"next_id\":")
+        out.jsonInteger(Int64(truncatingIfNeeded: nextID))
+        out.append(UInt8(ascii: "}"))
+    }
 
     /// Restores a tray from `snapshot`. Tiles that were queued or uploading come back as
     /// `failed("Upload interrupted.")`, so the user can retry them; the next id is `next_id` (one
@@ -57,22 +67,33 @@ extension AttachmentTray {
         try self.init(snapshot: try JSONParser.parse(snapshotJSON), limits: limits)
     }
 
-    private static func snapshotValue(of tile: Attachment) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("id", .integer(Int64(truncatingIfNeeded: tile.id))),
-            ("name", .string(tile.name)),
-            ("mime", .string(tile.mimeType)),
-            ("size", .integer(tile.size)),
-            ("ref", .string(tile.hostReference)),
-            ("state", .string(tile.state.name)),
-        ]
+    private static func writeSnapshot(of tile: Attachment, into out: inout ByteBuffer) {
+        out.append("{\"id\":")
+        out.jsonInteger(Int64(truncatingIfNeeded: tile.id))
+        out.append(",\"name\":")
+        out.jsonString(tile.name)
+        out.append(",\"mime\":")
+        out.jsonString(tile.mimeType)
+        out.append(",\"size\":")
+        out.jsonInteger(tile.size)
+        out.append(",\"ref\":")
+        out.jsonString(tile.hostReference)
+        out.append(",\"state\":")
+        out.jsonString(tile.state.name)
         switch tile.state {
         case .queued: break
-        case .uploading(let p): members.append(("progress", .double(p)))
-        case .uploaded(let r): members.append(("remote", .string(r)))
-        case .failed(let m), .error(let m): members.append(("error", .string(m)))
+        case .uploading(let p):
+            out.append(",\"progress\":")
+            out.jsonDouble(p)
+        case .uploaded(let r):
+            out.append(",\"remote\":")
+            out.jsonString(r)
+        case .failed(let m), .error(let m):
+            out.append(",\"error\":")
+            out.jsonString(m)
         }
-        return .object(members + tile.metadata.presentMembers)
+        tile.metadata.writePresentMembers(into: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     private static func tile(from value: JSONValue, context: String) throws(ComposerError) -> Attachment {

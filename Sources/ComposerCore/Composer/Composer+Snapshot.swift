@@ -8,47 +8,82 @@ extension Composer {
     /// aside by an edit), thread and "also send to channel", command, tray (with the id the next
     /// tile gets), the last message time (slow mode) and clock. The configuration is not
     /// included: a draft restores into one with its own config.
-    public var snapshotJSON: String { JSONWriter.write(snapshotValue) }
+    public var snapshotJSON: String { snapshotJSONText.string }
 
-    var snapshotValue: JSONValue {
-        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        var members: [(key: String, value: JSONValue)] = [
-            ("version", .integer(Composer.snapshotVersion)),
-            ("document", document.jsonValue),
-            ("selection", .array([.integer(Int64(selection.anchor)), .integer(Int64(selection.focus))])),
-            ("mode", Composer.modeValue(mode)),
-            ("thread_parent_id", string(threadParentID)),
-            ("also_send_to_channel", .bool(alsoSendToChannel)),
-            ("command", Composer.commandValue(command)),
-            ("tray", tray.snapshot),
-            ("last_message_at", lastMessageAt.map(JSONValue.integer) ?? .null),
-            ("now", .integer(now)),
-        ]
+    /// `snapshotJSON` as the bytes it is written into, key by key (no `JSONValue` tree: building
+    /// and freeing one cost more than writing the bytes):
+    /// `{"version", "document", "selection": [anchor, focus], "mode", "thread_parent_id",
+    /// "also_send_to_channel", "command", "tray", "last_message_at", "now"}`, then `"saved":
+    /// {"document", "selection", "mode", "command", "tray"}` while an edit holds a draft aside.
+    public var snapshotJSONText: JSONText {
+        var out = ByteBuffer(capacity: 256 + 2 * document.utf8Count)
+        out.append("{\"version\":")
+        out.jsonInteger(Composer.snapshotVersion)
+        out.append(",\"document\":")
+        JSONWriter.writeDocument(document.flat, into: &out)
+        out.append(",\"selection\":")
+        out.jsonSelection(selection)
+        out.append(",\"mode\":")
+        Composer.writeSnapshotMode(mode, into: &out)
+        out.append(",\"thread_parent_id\":")
+        out.jsonString(threadParentID)
+        out.append(",\"also_send_to_channel\":")
+        out.jsonBool(alsoSendToChannel)
+        out.append(",\"command\":")
+        Composer.writeCommand(command, into: &out)
+        out.append(",\"tray\":")
+        tray.writeSnapshot(into: &out)
+        out.append(",\"last_message_at\":")
+        out.jsonInteger(lastMessageAt)
+        out.append(",\"now\":")
+        out.jsonInteger(now)
         if let saved = putAside {
             let e = saved.editor
-            members.append(("saved", .object([
-                ("document", e.document.jsonValue),
-                ("selection", .array([.integer(Int64(e.selection.anchor)), .integer(Int64(e.selection.focus))])),
-                ("mode", Composer.modeValue(saved.mode)),
-                ("command", Composer.commandValue(saved.command)),
-                ("tray", saved.tray.snapshot),
-            ])))
+            out.append(",\"saved\":{\"document\":")
+            JSONWriter.writeDocument(e.document.flat, into: &out)
+            out.append(",\"selection\":")
+            out.jsonSelection(e.selection)
+            out.append(",\"mode\":")
+            Composer.writeSnapshotMode(saved.mode, into: &out)
+            out.append(",\"command\":")
+            Composer.writeCommand(saved.command, into: &out)
+            out.append(",\"tray\":")
+            saved.tray.writeSnapshot(into: &out)
+            out.append(UInt8(ascii: "}"))
         }
-        return .object(members)
+        out.append(UInt8(ascii: "}"))
+        return JSONText(out)
     }
 
-    static func commandValue(_ command: ComposerCommand?) -> JSONValue {
-        command.map { .object([("name", .string($0.name)), ("args", $0.args.map(JSONValue.string) ?? .null)]) } ?? .null
+    /// `{"name", "args"}` or `null` (the snapshot's and the UI state's "command").
+    static func writeCommand(_ command: ComposerCommand?, into out: inout ByteBuffer) {
+        guard let command else { return out.append("null") }
+        out.append("{\"name\":")
+        out.jsonString(command.name)
+        out.append(",\"args\":")
+        out.jsonString(command.args)
+        out.append(UInt8(ascii: "}"))
     }
 
-    static func modeValue(_ mode: ComposerMode) -> JSONValue {
+    /// The snapshot's mode: `{"kind"}`, with `"message_id", "media"` for an edit and
+    /// `"message_id", "sender", "snippet"` for a reply.
+    static func writeSnapshotMode(_ mode: ComposerMode, into out: inout ByteBuffer) {
         switch mode {
-        case .new: return .object([("kind", .string("new"))])
+        case .new: out.append("{\"kind\":\"new\"}")
         case .edit(let id, let isMedia):
-            return .object([("kind", .string("edit")), ("message_id", .string(id)), ("media", .bool(isMedia))])
+            out.append("{\"kind\":\"edit\",\"message_id\":")
+            out.jsonString(id)
+            out.append(",\"media\":")
+            out.jsonBool(isMedia)
+            out.append(UInt8(ascii: "}"))
         case .reply(let id, let preview):
-            return .object([("kind", .string("reply")), ("message_id", .string(id)), ("sender", .string(preview.sender)),
-                            ("snippet", .string(preview.snippet))])
+            out.append("{\"kind\":\"reply\",\"message_id\":")
+            out.jsonString(id)
+            out.append(",\"sender\":")
+            out.jsonString(preview.sender)
+            out.append(",\"snippet\":")
+            out.jsonString(preview.snippet)
+            out.append(UInt8(ascii: "}"))
         }
     }
 

@@ -77,6 +77,12 @@ extension Composer {
         var events: [UIEvent] = []
         events.reserveCapacity(4)  // a keystroke's text, selection and maybe formats: one allocation
         func add(_ kind: UIEventKind, _ payload: JSONValue) { events.append(UIEvent(kind: kind, payload: JSONWriter.write(payload))) }
+        // The other payloads are layouts written straight into bytes (JSONLayouts/).
+        func add(_ kind: UIEventKind, _ write: (inout ByteBuffer) -> Void) {
+            var out = ByteBuffer(capacity: 128)
+            write(&out)
+            events.append(UIEvent(kind: kind, payload: JSONText(out).string))
+        }
         if let t = change.text, !(t.start == t.oldEnd && t.start == t.newEnd) {
             json.raw("{\"start\":")
             json.integer(t.start)
@@ -110,47 +116,57 @@ extension Composer {
         let activeFormats = editor.activeFormatsKey
         if observed.activeFormats != activeFormats {
             observed.activeFormats = activeFormats
-            add(.formats, editor.activeFormats(activeFormats).jsonValue)
+            add(.formats) { editor.activeFormats(activeFormats).writeJSON(into: &$0) }
         }
         // Only when sendability or its reason changes (not every cooldown tick or keystroke).
         let sendBlockerName = sendBlocker?.name
         if observed.sendBlockerName != sendBlockerName {
             observed.sendBlockerName = sendBlockerName
-            add(.sendState, .object([("can_send", .bool(sendBlockerName == nil)),
-                                     ("reason", sendBlockerName.map(JSONValue.string) ?? .null)]))
+            add(.sendState) { out in
+                out.append("{\"can_send\":")
+                out.jsonBool(sendBlockerName == nil)
+                out.append(",\"reason\":")
+                out.jsonString(sendBlockerName)
+                out.append(UInt8(ascii: "}"))
+            }
         }
         let stateChanged = observed.stateVersion != stateVersion
         observed.stateVersion = stateVersion
         if stateChanged, observed.tiles != tray.tiles {
             observed.tiles = tray.tiles
-            add(.tray, tray.jsonValue)
+            add(.tray) { tray.writeJSON(into: &$0) }
         }
         let mentionQuery = self.mentionQuery
         if observed.mentionQuery != mentionQuery {
             observed.mentionQuery = mentionQuery
-            add(.mentionQuery, mentionQuery?.jsonValue ?? .null)
+            add(.mentionQuery) { ComposerQuery.writeJSON(mentionQuery, into: &$0) }
         }
         let commandQuery = self.commandQuery
         if observed.commandQuery != commandQuery {
             observed.commandQuery = commandQuery
-            add(.commandQuery, commandQuery?.jsonValue ?? .null)
+            add(.commandQuery) { ComposerQuery.writeJSON(commandQuery, into: &$0) }
         }
         for notice in notices {
             switch notice {
-            case .typingStarted: add(.typing, .object([("typing", .bool(true))]))
-            case .typingStopped: add(.typing, .object([("typing", .bool(false))]))
-            case .cancelUpload(let id): add(.cancelUpload, .object([("id", .integer(Int64(truncatingIfNeeded: id)))]))
+            case .typingStarted: add(.typing) { $0.append("{\"typing\":true}") }
+            case .typingStopped: add(.typing) { $0.append("{\"typing\":false}") }
+            case .cancelUpload(let id):
+                add(.cancelUpload) { out in
+                    out.append("{\"id\":")
+                    out.jsonInteger(Int64(truncatingIfNeeded: id))
+                    out.append(UInt8(ascii: "}"))
+                }
             }
         }
         if stateChanged, observed.mode != mode || observed.command != command {
             observed.mode = mode
             observed.command = command
-            add(.mode, mode.uiJSONValue)
+            add(.mode) { mode.writeUIJSON(into: &$0) }
         }
         let infoBanner = self.infoBanner
         if observed.infoBanner != infoBanner {
             observed.infoBanner = infoBanner
-            add(.banner, infoBanner.map(JSONValue.string) ?? .null)
+            add(.banner) { $0.jsonString(infoBanner) }
         }
         if stateChanged, observed.config != config {
             add(.config, config.changes(from: observed.config))
@@ -159,8 +175,13 @@ extension Composer {
         if stateChanged, observed.threadParentID != threadParentID || observed.alsoSendToChannel != alsoSendToChannel {
             observed.threadParentID = threadParentID
             observed.alsoSendToChannel = alsoSendToChannel
-            add(.thread, .object([("parent_id", threadParentID.map(JSONValue.string) ?? .null),
-                                  ("also_send_to_channel", .bool(alsoSendToChannel))]))
+            add(.thread) { out in
+                out.append("{\"parent_id\":")
+                out.jsonString(threadParentID)
+                out.append(",\"also_send_to_channel\":")
+                out.jsonBool(alsoSendToChannel)
+                out.append(UInt8(ascii: "}"))
+            }
         }
         return events
     }

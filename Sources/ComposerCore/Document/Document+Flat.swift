@@ -85,9 +85,19 @@ extension Document {
     /// The document laid flat (O(n)).
     public var flat: FlatDocument {
         var utf8: [UInt8] = []
-        utf8.reserveCapacity(utf8Count)
         var runs: [StyleRun] = []
+        var isFirstLeaf = true
         tree.forEachLeaf { leaf in
+            // The first leaf's arrays are taken as they are (shared, not copied): a text of one
+            // leaf, most messages, is laid flat without an allocation. Its runs have no two
+            // neighbours of equal style (TextFragment's invariant), so there is nothing to merge.
+            if isFirstLeaf {
+                isFirstLeaf = false
+                utf8 = leaf.bytes
+                runs = leaf.runs
+                return
+            }
+            utf8.reserveCapacity(utf8Count)
             utf8.append(contentsOf: leaf.bytes)
             for run in leaf.runs {
                 if let last = runs.last, last.style == run.style {

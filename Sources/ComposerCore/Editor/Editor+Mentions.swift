@@ -12,7 +12,9 @@ extension Editor {
 
     /// Every mention run, in text order.
     public var mentions: [MentionRange] {
-        document.spans.compactMap { span in
+        // Most drafts hold none, which the tree's summary knows without finding every span.
+        guard document.mentionCount > 0 else { return [] }
+        return document.spans.compactMap { span in
             guard case .mention(let uid, let name) = span.format else { return nil }
             return MentionRange(start: span.start, end: span.end, uid: uid, name: name)
         }

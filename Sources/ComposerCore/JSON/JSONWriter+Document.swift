@@ -1,13 +1,21 @@
 extension FlatDocument {
     /// The document JSON (`Document.json`) of this document.
-    public var json: String { String(decoding: jsonUTF8, as: UTF8.self) }
+    public var json: String { jsonText.string }
 
     /// `json` as UTF-8 bytes.
-    public var jsonUTF8: [UInt8] {
+    public var jsonUTF8: [UInt8] { jsonText.buffer.array }
+
+    /// `json` as the bytes it is written into (the C layer copies them out as they are).
+    public var jsonText: JSONText {
         var out = ByteBuffer(capacity: utf8.count + 48 * runs.count + 32)
         JSONWriter.writeDocument(self, into: &out)
-        return out.array
+        return JSONText(out)
     }
+}
+
+extension Document {
+    /// `json` as the bytes it is written into (`mc_draft_document`).
+    public var jsonText: JSONText { flat.jsonText }
 }
 
 extension JSONWriter {

@@ -7,27 +7,37 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public static func write(_ value: JSONValue, into out: inout [UInt8]) {
+    public static func write(_ value: JSONValue, into out: inout [UInt8]) { append(value, to: &out) }
+
+    /// `write(_:into:)` into any byte output (a layout written into a `ByteBuffer` holds the
+    /// host's own JSON this way: an attachment's `extra`).
+    static func append<Out: ByteOutput>(_ value: JSONValue, to out: inout Out) {
         switch value {
-        case .null: UTF8Bytes.append("null", to: &out)
-        case .bool(let b): b ? UTF8Bytes.append("true", to: &out) : UTF8Bytes.append("false", to: &out)
-        case .integer(let i): UTF8Bytes.appendDecimal(i, to: &out)
-        case .double(let d): d.isFinite ? out.append(contentsOf: "\(d)".utf8) : UTF8Bytes.append("null", to: &out)
-        case .string(let s): writeString(s, into: &out)
+        case .null: out.append("null")
+        case .bool(let b): b ? out.append("true") : out.append("false")
+        case .integer(let i): writeDecimal(i, into: &out)
+        case .double(let d):
+            if d.isFinite {
+                var text = "\(d)"
+                text.withUTF8 { out.append(contentsOf: $0) }
+            } else {
+                out.append("null")
+            }
+        case .string(let s): appendString(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                write(element, into: &out)
+                append(element, to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             for (i, member) in members.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                writeString(member.key, into: &out)
+                appendString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                write(member.value, into: &out)
+                append(member.value, to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -35,9 +45,22 @@ public enum JSONWriter {
 
     /// A JSON string of `s`, its UTF-8 read in place (the UI state and snapshot getters write
     /// hundreds of strings).
-    public static func writeString(_ s: String, into out: inout [UInt8]) {
+    public static func writeString(_ s: String, into out: inout [UInt8]) { appendString(s, to: &out) }
+
+    static func appendString<Out: ByteOutput>(_ s: String, to out: inout Out) {
         var s = s
         s.withUTF8 { writeString(utf8: $0, into: &out) }
+    }
+
+    /// The decimal digits of `value` (a sign first when negative).
+    static func writeDecimal<Out: ByteOutput>(_ value: Int64, into out: inout Out) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        writeDigits(value.magnitude, into: &out)
+    }
+
+    private static func writeDigits<Out: ByteOutput>(_ v: UInt64, into out: inout Out) {
+        if v >= 10 { writeDigits(v / 10, into: &out) }
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
     }
 
     /// A JSON string of UTF-8 `bytes`.

@@ -1,4 +1,4 @@
-extension AttachmentTray {
+extension AttachmentTray: JSONLayout {
     /// The tiles for UI state, an array in tray order. Every key is always present:
     /// ```
     /// [{"id": 1,                    // integer, the tile's stable id
@@ -12,37 +12,46 @@ extension AttachmentTray {
     ///   "retryable": false,         // true for failed only
     ///   "remote": null}]            // string for uploaded (the remote reference), else null
     /// ```
-    public var jsonValue: JSONValue {
-        .array(tiles.map(\.jsonValue))
-    }
+    public var json: String { JSONText(self, capacity: 2 + 200 * tiles.count).string }
 
-    /// `jsonValue`, written compactly.
-    public var json: String { JSONWriter.write(jsonValue) }
+    func writeJSON(into out: inout ByteBuffer) {
+        out.append(UInt8(ascii: "["))
+        for (i, tile) in tiles.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            tile.writeJSON(into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
 }
 
 extension Attachment {
-    /// One tile of `AttachmentTray.jsonValue`.
-    public var jsonValue: JSONValue {
-        let progress: JSONValue
+    /// One tile of the tray's JSON.
+    func writeJSON(into out: inout ByteBuffer) {
+        out.append("{\"id\":")
+        out.jsonInteger(Int64(truncatingIfNeeded: id))
+        out.append(",\"kind\":")
+        out.jsonString(kind.name)
+        out.append(",\"name\":")
+        out.jsonString(name)
+        out.append(",\"mime\":")
+        out.jsonString(mimeType)
+        out.append(",\"size\":")
+        out.jsonInteger(size)
+        out.append(",\"state\":")
+        out.jsonString(state.name)
+        out.append(",\"progress\":")
         switch state {
-        case .queued: progress = .double(0)
-        case .uploading(let p): progress = .double(p)
-        case .uploaded: progress = .double(1)
-        case .failed, .error: progress = .null
+        case .queued: out.jsonDouble(0)
+        case .uploading(let p): out.jsonDouble(p)
+        case .uploaded: out.jsonDouble(1)
+        case .failed, .error: out.append("null")
         }
-        var remote = JSONValue.null
-        if case .uploaded(let r) = state { remote = .string(r) }
-        return .object([
-            ("id", .integer(Int64(truncatingIfNeeded: id))),
-            ("kind", .string(kind.name)),
-            ("name", .string(name)),
-            ("mime", .string(mimeType)),
-            ("size", .integer(size)),
-            ("state", .string(state.name)),
-            ("progress", progress),
-            ("error", state.message.map(JSONValue.string) ?? .null),
-            ("retryable", .bool(state.isRetryable)),
-            ("remote", remote),
-        ])
+        out.append(",\"error\":")
+        out.jsonString(state.message)
+        out.append(",\"retryable\":")
+        out.jsonBool(state.isRetryable)
+        out.append(",\"remote\":")
+        if case .uploaded(let r) = state { out.jsonString(r) } else { out.append("null") }
+        out.append(UInt8(ascii: "}"))
     }
 }

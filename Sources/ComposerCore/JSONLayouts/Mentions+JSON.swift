@@ -1,8 +1,21 @@
 extension MentionRange {
-    /// `{"start", "end", "uid", "name"}`, one per mention in text order (`mc_draft_mentions`).
-    public var jsonValue: JSONValue {
-        .object([("start", .integer(Int64(start))), ("end", .integer(Int64(end))),
-                 ("uid", .string(uid)), ("name", .string(name))])
+    /// `[{"start", "end", "uid", "name"}]`, one per mention in text order (`mc_draft_mentions`).
+    public static func json(_ mentions: [MentionRange]) -> JSONText {
+        var out = ByteBuffer(capacity: 2 + 64 * mentions.count)
+        out.append(UInt8(ascii: "["))
+        for (i, m) in mentions.enumerated() {
+            out.append(i == 0 ? "{\"start\":" : ",{\"start\":")
+            out.jsonInteger(m.start)
+            out.append(",\"end\":")
+            out.jsonInteger(m.end)
+            out.append(",\"uid\":")
+            out.jsonString(m.uid)
+            out.append(",\"name\":")
+            out.jsonString(m.name)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        return JSONText(out)
     }
 }
 

@@ -54,8 +54,25 @@ extension MediaMetadata {
          ("duration", duration.map(JSONValue.double) ?? .null), ("extra", extra ?? .null)]
     }
 
-    /// Only the members that are present (snapshot tiles).
-    var presentMembers: [(key: String, value: JSONValue)] { jsonMembers.filter { $0.value != .null } }
+    /// Only the members that are present, each with the comma before it (snapshot tiles).
+    func writePresentMembers(into out: inout ByteBuffer) {
+        if let width {
+            out.append(",\"width\":")
+            out.jsonInteger(width)
+        }
+        if let height {
+            out.append(",\"height\":")
+            out.jsonInteger(height)
+        }
+        if let duration {
+            out.append(",\"duration\":")
+            out.jsonDouble(duration)
+        }
+        if let extra, extra != .null {
+            out.append(",\"extra\":")
+            out.json(extra)
+        }
+    }
 }
 
 extension JSONValue {

@@ -1,44 +1,86 @@
-extension UIState {
-    /// The JSON schema `mc_draft_ui_state` returns (README "UI state").
-    public var jsonValue: JSONValue {
-        func string(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
-        return .object([
-            ("can_send", .bool(sendBlocker == nil)),
-            ("send_blocked", sendBlocker.map { .object([("reason", .string($0.name)), ("message", .string($0.message))]) } ?? .null),
-            ("mode", mode.uiJSONValue),
-            ("thread_parent_id", string(threadParentID)),
-            ("also_send_to_channel", .bool(alsoSendToChannel)),
-            ("selection", .array([.integer(Int64(selection.anchor)), .integer(Int64(selection.focus))])),
-            ("active_formats", activeFormats.jsonValue),
-            ("tray", tray.jsonValue),
-            ("attachments_available", .bool(canAttach)),
-            ("mic_available", .bool(canRecordVoice)),
-            ("sticker_available", .bool(canSendSticker)),
-            ("info_banner", string(infoBanner)),
-            ("mention_query", mentionQuery?.jsonValue ?? .null),
-            ("command_query", commandQuery?.jsonValue ?? .null),
-            ("command", Composer.commandValue(command)),
-            ("cooldown_remaining_ms", .integer(cooldownRemaining)),
-            ("length", .integer(Int64(length))),
-            ("max_length", maxLength.map { .integer(Int64($0)) } ?? .null),
-            ("typing", .bool(isTyping)),
-            ("can_undo", .bool(canUndo)),
-            ("can_redo", .bool(canRedo)),
-        ])
+extension UIState: JSONLayout {
+    /// The JSON schema `mc_draft_ui_state` returns (README "UI state"): every key always present,
+    /// `null` when there is nothing.
+    public var json: String { jsonText.string }
+
+    /// `json` as the bytes it is written into, key by key.
+    public var jsonText: JSONText { JSONText(self, capacity: 512 + 200 * tray.tiles.count) }
+
+    func writeJSON(into out: inout ByteBuffer) {
+        out.append("{\"can_send\":")
+        out.jsonBool(sendBlocker == nil)
+        out.append(",\"send_blocked\":")
+        if let sendBlocker {
+            out.append("{\"reason\":")
+            out.jsonString(sendBlocker.name)
+            out.append(",\"message\":")
+            out.jsonString(sendBlocker.message)
+            out.append(UInt8(ascii: "}"))
+        } else {
+            out.append("null")
+        }
+        out.append(",\"mode\":")
+        mode.writeUIJSON(into: &out)
+        out.append(",\"thread_parent_id\":")
+        out.jsonString(threadParentID)
+        out.append(",\"also_send_to_channel\":")
+        out.jsonBool(alsoSendToChannel)
+        out.append(",\"selection\":")
+        out.jsonSelection(selection)
+        out.append(",\"active_formats\":")
+        activeFormats.writeJSON(into: &out)
+        out.append(",\"tray\":")
+        tray.writeJSON(into: &out)
+        out.append(",\"attachments_available\":")
+        out.jsonBool(canAttach)
+        out.append(",\"mic_available\":")
+        out.jsonBool(canRecordVoice)
+        out.append(",\"sticker_available\":")
+        out.jsonBool(canSendSticker)
+        out.append(",\"info_banner\":")
+        out.jsonString(infoBanner)
+        out.append(",\"mention_query\":")
+        ComposerQuery.writeJSON(mentionQuery, into: &out)
+        out.append(",\"command_query\":")
+        ComposerQuery.writeJSON(commandQuery, into: &out)
+        out.append(",\"command\":")
+        Composer.writeCommand(command, into: &out)
+        out.append(",\"cooldown_remaining_ms\":")
+        out.jsonInteger(cooldownRemaining)
+        out.append(",\"length\":")
+        out.jsonInteger(length)
+        out.append(",\"max_length\":")
+        if let maxLength { out.jsonInteger(maxLength) } else { out.append("null") }
+        out.append(",\"typing\":")
+        out.jsonBool(isTyping)
+        out.append(",\"can_undo\":")
+        out.jsonBool(canUndo)
+        out.append(",\"can_redo\":")
+        out.jsonBool(canRedo)
+        out.append(UInt8(ascii: "}"))
     }
 }
 
 extension ComposerMode {
-    /// The mode as the UI state and the mode event show it.
-    public var uiJSONValue: JSONValue {
+    /// The mode as the UI state and the mode event show it: `{"kind"}`, with `"message_id",
+    /// "media"` for an edit and `"message_id", "preview": {"sender", "snippet"}` for a reply.
+    func writeUIJSON(into out: inout ByteBuffer) {
         switch self {
-        case .new: return .object([("kind", .string("new"))])
+        case .new: out.append("{\"kind\":\"new\"}")
         case .edit(let id, let isMedia):
-            return .object([("kind", .string("edit")), ("message_id", .string(id)), ("media", .bool(isMedia))])
+            out.append("{\"kind\":\"edit\",\"message_id\":")
+            out.jsonString(id)
+            out.append(",\"media\":")
+            out.jsonBool(isMedia)
+            out.append(UInt8(ascii: "}"))
         case .reply(let id, let preview):
-            return .object([("kind", .string("reply")), ("message_id", .string(id)),
-                            ("preview", .object([("sender", .string(preview.sender)), ("snippet", .string(preview.snippet))]))])
+            out.append("{\"kind\":\"reply\",\"message_id\":")
+            out.jsonString(id)
+            out.append(",\"preview\":{\"sender\":")
+            out.jsonString(preview.sender)
+            out.append(",\"snippet\":")
+            out.jsonString(preview.snippet)
+            out.append("}}")
         }
     }
 }
-

@@ -63,7 +63,7 @@ import Testing
         var tray = try Self.mixedTray()
         try tray.remove(1)
         try tray.remove(2)
-        let restored = try AttachmentTray(snapshot: tray.snapshot, limits: tray.limits)
+        let restored = try AttachmentTray(snapshotJSON: tray.snapshotJSON, limits: tray.limits)
         #expect(restored == tray)
         #expect(restored.snapshotJSON == tray.snapshotJSON)
         #expect(restored.json == tray.json)

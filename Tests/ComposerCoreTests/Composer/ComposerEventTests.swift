@@ -111,7 +111,7 @@ func eventNames(_ heard: [String]) -> [String] {
         #expect(eventNames(host.type("a")).filter { $0 == "typing" }.count == 1)
         #expect(try host.call { try $0.tick(now: 5999) } == [])
         #expect(try host.call { try $0.tick(now: 6000) } == [#"typing {"typing":false}"#])  // 5000 ms after the last edit
-        #expect(host.draft.uiState.jsonValue.member("typing") == .bool(false))
+        #expect(try JSONParser.parse(host.draft.uiState.json).member("typing") == .bool(false))
         #expect(try host.call { try $0.tick(now: 60_000) } == [])
         // Each edit restarts the idle time; typing starts once.
         #expect(eventNames(host.type("b")) == ["text", "selection", "typing"])
@@ -163,7 +163,7 @@ func eventNames(_ heard: [String]) -> [String] {
     @Test func noTypingEventsWhenTheyAreOff() throws {
         var host = Listening(Composer(config: Self.config { $0.typingEvents = false }))
         var heard = host.type("hello")
-        #expect(host.draft.uiState.jsonValue.member("typing") == .bool(false))
+        #expect(try JSONParser.parse(host.draft.uiState.json).member("typing") == .bool(false))
         heard += try host.call { try $0.tick(now: 10_000) }
         heard += try host.call { try $0.insertMentionAtQuery(uid: "u1", name: "Ann") }
         heard += try host.call { _ = try $0.send(now: 10_000) }
@@ -401,7 +401,7 @@ func eventNames(_ heard: [String]) -> [String] {
         let (events, _) = draft.takeEvents(since: before)
         #expect(events.map(\.kind) == [.text, .formatting, .selection, .sendState, .mentionQuery, .typing])
         #expect(events[0].payload == #"{"start":0,"end":0,"text":"@b","length":2}"#)
-        #expect(draft.uiState.jsonValue.member("can_send") == .bool(true))
+        #expect(try JSONParser.parse(draft.uiState.json).member("can_send") == .bool(true))
     }
 
     @Test func textEventsReportTheReplacedRangeOnly() throws {

@@ -272,7 +272,7 @@ import Testing
     @Test func aCommandWithoutArgsSendsNullArgs() throws {
         var draft = Composer()
         try draft.setCommand(name: "shrug", args: nil)
-        #expect(draft.uiState.jsonValue.member("command") == .object([("name", .string("shrug")), ("args", .null)]))
+        #expect(try JSONParser.parse(draft.uiState.json).member("command") == .object([("name", .string("shrug")), ("args", .null)]))
         #expect(JSONWriter.write(try draft.send(now: 0)[0].jsonValue).contains(#""command":"shrug","args":null,"#))
         try draft.setCommand(name: "giphy", args: nil)
         draft.type("cats")
@@ -340,7 +340,7 @@ import Testing
         #expect(throws: ComposerError.self) { _ = try draft.sendSticker(Sticker(id: "", url: "https://x.y/s")) }
         #expect(try draft.sendSticker(Sticker(id: "s2", url: "https://x.y/s")).sticker?.pack == nil)
         try draft.beginEdit(messageID: "m1", markdown: "x", names: [:], isMedia: false)
-        #expect(!draft.canSendSticker && draft.uiState.jsonValue.member("sticker_available") == .bool(false))
+        #expect(try !draft.canSendSticker && JSONParser.parse(draft.uiState.json).member("sticker_available") == .bool(false))
         #expect(throws: ComposerError.notAllowed("stickers are unavailable while editing")) {
             _ = try draft.sendSticker(Sticker(id: "s3", url: "https://x.y/s"))
         }
@@ -404,7 +404,7 @@ import Testing
         var seen = draft.observation
         try draft.setAlsoSendToChannel(true)
         #expect(Self.events(&draft, since: &seen) == [UIEvent(kind: .thread, payload: #"{"parent_id":"t1","also_send_to_channel":true}"#)])
-        #expect(draft.uiState.jsonValue.member("also_send_to_channel") == .bool(true))
+        #expect(try JSONParser.parse(draft.uiState.json).member("also_send_to_channel") == .bool(true))
         draft.type("to both")
         let sent = try draft.send(now: 0)
         #expect(sent[0].alsoSendToChannel && sent[0].parentID == "t1")
