@@ -30,8 +30,8 @@ extension Document {
 
     public init(jsonValue: JSONValue) throws(ComposerError) {
         var reader = try JSONObjectReader(jsonValue, context: "document")
-        let text = try reader.requiredString("text")
-        try Limits.checkTextLength(Document.scalarCount(text), "the document's text")
+        var text = try reader.requiredString("text")
+        try Limits.checkTextLength(text.withUTF8 { ByteScan.scalarCount($0, 0..<$0.count) }, "the document's text")
         let spanValues = try reader.array("spans") ?? []
         try reader.finish()
         var spans: [Span] = []
@@ -40,17 +40,6 @@ extension Document {
             spans.append(try Document.span(from: value, index: i))
         }
         try self.init(text: text, spans: spans)
-    }
-
-    /// How many Unicode scalars `text` holds: its UTF-8 bytes that are not continuation bytes
-    /// (what `unicodeScalars.count` gives, without decoding each scalar).
-    static func scalarCount(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            var count = 0
-            for b in bytes where b & 0xC0 != 0x80 { count &+= 1 }
-            return count
-        }
     }
 
     /// Span `index` of a document's "spans"; messages name it `spans[index]`.

@@ -141,10 +141,7 @@ private struct DocumentBuilder {
 
     /// The offset of the scalar holding byte `k` (the first byte of a scalar).
     func scalarOffset(ofByte k: Int) -> Int {
-        guard !scalarStarts.isEmpty else { return k }
-        var n = 0
-        for b in bytes[..<k] where b & 0xC0 != 0x80 { n += 1 }
-        return n
+        scalarStarts.isEmpty ? k : ByteScan.scalarCount(bytes, 0..<k)
     }
 
     func text(in range: Range<Int>) -> String {
