@@ -32,7 +32,7 @@ extension ByteBuffer {
     }
 
     mutating func jsonInteger(_ value: Int64) {
-        if let v = Int(exactly: value) { jsonInteger(v) } else { JSONWriter.writeDecimal(value, into: &self) }
+        if let v = Int(exactly: value) { jsonInteger(v) } else { UTF8Bytes.appendDecimal(value, to: &self) }
     }
 
     /// An integer, or `null` for nil.
@@ -45,11 +45,7 @@ extension ByteBuffer {
     }
 
     /// A number as `JSONWriter` writes `.double`: its description, `null` when not finite.
-    mutating func jsonDouble(_ value: Double) {
-        guard value.isFinite else { return append("null") }
-        var text = value.description
-        text.withUTF8 { append(contentsOf: $0) }
-    }
+    mutating func jsonDouble(_ value: Double) { JSONWriter.appendDouble(value, to: &self) }
 
     /// `[anchor,focus]`.
     mutating func jsonSelection(_ selection: Selection) {

@@ -15,14 +15,8 @@ public enum JSONWriter {
         switch value {
         case .null: out.append("null")
         case .bool(let b): b ? out.append("true") : out.append("false")
-        case .integer(let i): writeDecimal(i, into: &out)
-        case .double(let d):
-            if d.isFinite {
-                var text = "\(d)"
-                text.withUTF8 { out.append(contentsOf: $0) }
-            } else {
-                out.append("null")
-            }
+        case .integer(let i): UTF8Bytes.appendDecimal(i, to: &out)
+        case .double(let d): appendDouble(d, to: &out)
         case .string(let s): appendString(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
@@ -52,15 +46,11 @@ public enum JSONWriter {
         s.withUTF8 { writeString(utf8: $0, into: &out) }
     }
 
-    /// The decimal digits of `value` (a sign first when negative).
-    static func writeDecimal<Out: ByteOutput>(_ value: Int64, into out: inout Out) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        writeDigits(value.magnitude, into: &out)
-    }
-
-    private static func writeDigits<Out: ByteOutput>(_ v: UInt64, into out: inout Out) {
-        if v >= 10 { writeDigits(v / 10, into: &out) }
-        out.append(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
+    /// A number: its description, `null` when it is not finite (JSON has no NaN or infinity).
+    static func appendDouble<Out: ByteOutput>(_ d: Double, to out: inout Out) {
+        guard d.isFinite else { return out.append("null") }
+        var text = d.description
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// A JSON string of UTF-8 `bytes`.

@@ -108,16 +108,17 @@ enum UTF8Bytes {
 
     /// Appends `value` in decimal. Offsets in a message have one to three digits: those are
     /// written byte by byte without a loop (an append of a slice costs more than the bytes).
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+    static func appendDecimal<Out: ByteOutput>(_ value: Int, to out: inout Out) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendDecimal(UInt64(value.magnitude), to: &out)
     }
 
-    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-        appendDecimal(Int(truncatingIfNeeded: value), to: &out)
+    static func appendDecimal<Out: ByteOutput>(_ value: Int64, to out: inout Out) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude, to: &out)
     }
 
-    private static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+    private static func appendDecimal<Out: ByteOutput>(_ value: UInt64, to out: inout Out) {
         if value < 10 {
             out.append(digit(value))
         } else if value < 100 {
