@@ -388,6 +388,20 @@ bench: check-bench-tools lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
 	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS)
 	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(BUILD_LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
 
+# Instructions per byte of mc_markdown_parse on bench.py's pathological inputs, counted by callgrind
+# inside the call only (tools/profile_parse.py, driver tools/bench/parse_once.c): the noise-free
+# reading of section A's "x plain" column. PROFILE_ARGS="--cases unclosed_strong --top 12" shows
+# where one input's instructions go. `make bench` runs it too (about 15 seconds).
+PROFILE_ARGS ?=
+$(BENCH_DIR)/parse_once: tools/bench/parse_once.c $(HEADER) lib
+	mkdir -p $(BENCH_DIR)
+	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $< -L$(BUILD_LIBDIR) -lmessage_composer -Wl,-rpath,$(CURDIR)/$(BUILD_LIBDIR) -o $@
+
+.PHONY: profile-parse
+profile-parse: check-bench-tools $(BENCH_DIR)/parse_once
+	python3 tools/profile_parse.py --driver $(BENCH_DIR)/parse_once $(PROFILE_ARGS)
+bench: profile-parse
+
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
 # without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.
 EDITING_BENCH_SOURCES := $(wildcard tools/bench/editing_*.c)

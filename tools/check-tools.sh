@@ -65,6 +65,7 @@ bench)
     compiles "#include <cmark-gfm.h>
 #include <cmark-gfm/cmark-gfm-extension_api.h>"
   need "cmarkgfm (or the cmark-gfm program)" "$python -m pip install cmarkgfm" cmark_for_python
+  need valgrind "apt-get install valgrind" have valgrind
   ;;
 *)
   echo "usage: $0 test|wheel|bench" >&2
