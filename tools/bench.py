@@ -475,10 +475,10 @@ def bench_parse(quick: bool) -> list[str]:
     over = sorted(((r, c) for c, r in worst_ratio.items() if r > DONE_RATIO), reverse=True)
     print(
         f"\n   goal: every pathological input <= {DONE_RATIO:.0f}x plain at every size:"
-        f" {len(within)} of {len(worst_ratio)} are"
+        f" {len(within)} of {len(worst_ratio)} are within it"
     )
     if over:
-        print("   over it (largest x plain): " + ", ".join(f"{c} {r:.1f}x" for r, c in over))
+        print(f"   {len(over)} over it (largest x plain): " + ", ".join(f"{c} {r:.1f}x" for r, c in over))
     return suspects
 
 
