@@ -47,6 +47,7 @@ test)
   need "objcopy, strip, nm" "apt-get install binutils" have objcopy
   need valgrind "apt-get install valgrind" have valgrind
   need pkg-config "apt-get install pkg-config" have pkg-config
+  need tmux "apt-get install tmux (make test-try drives the terminal composer in it)" have tmux
   need cargo "apt-get install cargo (or rustup)" have cargo
   wheel_tools
   need "$python venv and ensurepip" "apt-get install python3-venv" py "import venv, ensurepip"
