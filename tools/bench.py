@@ -131,37 +131,29 @@ class Lib:
 def measure(fn: Callable[[], object], budget: float, min_runs: int = 3, max_runs: int = 9) -> list[float]:
     """Runs fn at least min_runs times (once only when a run alone exceeds the budget), and more
     while within budget seconds, up to max_runs; returns the run times in seconds."""
-    times = []
-    start = time.perf_counter()
-    while True:
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-        spent = time.perf_counter() - start
-        if len(times) >= max_runs:
-            break
-        if len(times) >= min_runs and spent >= budget:
-            break
-        if times[0] > 3 * budget:  # very slow: that one run is the measurement
-            break
-    return times
+    return measure_pair(fn, None, budget, min_runs, max_runs)[0]
 
 
 def measure_pair(
-    fn: Callable[[], object], other: Callable[[], object], budget: float, min_runs: int, max_runs: int
+    fn: Callable[[], object], other: Callable[[], object] | None, budget: float, min_runs: int, max_runs: int
 ) -> tuple[list[float], list[float]]:
-    """`measure` of fn and other in turn, run for run (which goes first alternates): both see the
-    machine alike. Returns both lists of run times in seconds."""
+    """`measure` of fn and, when given, other in turn, run for run (which goes first alternates):
+    both see the machine alike. Returns both lists of run times in seconds."""
     times: list[float] = []
     other_times: list[float] = []
     start = time.perf_counter()
     while True:
-        for k in ((0, 1) if len(times) % 2 == 0 else (1, 0)):
+        order = (fn, other) if len(times) % 2 == 0 else (other, fn)
+        for f in order:
+            if f is None:
+                continue
             t0 = time.perf_counter()
-            (fn if k == 0 else other)()
-            (times if k == 0 else other_times).append(time.perf_counter() - t0)
+            f()
+            (times if f is fn else other_times).append(time.perf_counter() - t0)
         spent = time.perf_counter() - start
-        if len(times) >= max_runs or (len(times) >= min_runs and spent >= budget) or times[0] > 3 * budget:
+        if len(times) >= max_runs or (len(times) >= min_runs and spent >= budget):
+            return times, other_times
+        if times[0] > 3 * budget:  # very slow: that one run is the measurement
             return times, other_times
 
 
@@ -300,7 +292,7 @@ QUICK_CASES = (
 
 
 def parse_worker(which: str, case: str, size: int) -> None:
-    """Child process: times one input, prints {"times": [...], "bytes": n}."""
+    """Child process: times one input, prints {"times": [...], "bytes": n} (ours: and "plain_times")."""
     text = PARSE_CASES[case][1](size)
     data = text.encode("utf-8")
     if which == "ours":
@@ -308,46 +300,41 @@ def parse_worker(which: str, case: str, size: int) -> None:
         parse, free = lib.c.mc_markdown_parse, lib.c.mc_string_free
         out = c_void_p()
 
-        def run() -> None:
-            status = parse(data, byref(out))
-            if status != MC_OK:
-                raise RuntimeError(f"mc_markdown_parse: {status}")
-            free(out)
-    else:
-        try:
-            import cmarkgfm  # type: ignore[import-not-found]
-
-            render = cmarkgfm.github_flavored_markdown_to_html
-
+        def parser(markdown: bytes) -> Callable[[], None]:
             def run() -> None:
-                render(text)
-        except ImportError:  # the CLI (process start-up included)
+                status = parse(markdown, byref(out))
+                if status != MC_OK:
+                    raise RuntimeError(f"mc_markdown_parse: {status}")
+                free(out)
 
-            def run() -> None:
-                subprocess.run(
-                    ["cmark-gfm", "-e", "strikethrough", "-e", "table", "-e", "autolink"],
-                    input=data,
-                    stdout=subprocess.DEVNULL,
-                    check=True,
-                )
+            return run
 
-    if which != "ours":
-        times = measure(run, budget=1.0, min_runs=3, max_runs=15)
-        print(json.dumps({"times": times, "bytes": len(data)}))
+        # Plain prose of the same length, timed in turn with the input in this process: the ratio
+        # to plain compares two times taken under the same conditions, not two processes' medians
+        # (a 100 KB parse of plain prose takes under 0.1 ms, and moved by half between processes).
+        plain = plain_prose(len(data)).encode("utf-8")[: len(data)]
+        times, plain_times = measure_pair(parser(data), parser(plain), budget=1.0, min_runs=5, max_runs=25)
+        print(json.dumps({"times": times, "plain_times": plain_times, "bytes": len(data)}))
         return
-    # Plain prose of the same length, timed in turn with the input in this process: the ratio to
-    # plain compares two times taken under the same conditions, not two processes' medians (a
-    # 100 KB parse of plain prose takes under 0.1 ms, and moved by half between processes).
-    plain = plain_prose(len(data)).encode("utf-8")[: len(data)]
+    try:
+        import cmarkgfm  # type: ignore[import-not-found]
 
-    def run_plain() -> None:
-        status = parse(plain, byref(out))
-        if status != MC_OK:
-            raise RuntimeError(f"mc_markdown_parse: {status}")
-        free(out)
+        render = cmarkgfm.github_flavored_markdown_to_html
 
-    times, plain_times = measure_pair(run, run_plain, budget=1.0, min_runs=5, max_runs=25)
-    print(json.dumps({"times": times, "plain_times": plain_times, "bytes": len(data)}))
+        def run() -> None:
+            render(text)
+    except ImportError:  # the CLI (process start-up included)
+
+        def run() -> None:
+            subprocess.run(
+                ["cmark-gfm", "-e", "strikethrough", "-e", "table", "-e", "autolink"],
+                input=data,
+                stdout=subprocess.DEVNULL,
+                check=True,
+            )
+
+    times = measure(run, budget=1.0, min_runs=3, max_runs=15)
+    print(json.dumps({"times": times, "bytes": len(data)}))
 
 
 def run_parse_child(which: str, case: str, size: int, timeout: float) -> dict:

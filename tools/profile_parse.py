@@ -103,9 +103,11 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="mc-profile-"))
     try:
         paths = {}
+        sizes = {}
         for name in names:
-            paths[name] = work / f"{name}.md"
-            paths[name].write_bytes(bench.PARSE_CASES[name][1](args.size).encode())
+            text = bench.PARSE_CASES[name][1](args.size).encode()
+            paths[name], sizes[name] = work / f"{name}.md", len(text)
+            paths[name].write_bytes(text)
 
         def one(name: str) -> tuple[str, int]:
             return name, count(args.driver, paths[name], work / f"{name}.callgrind")
@@ -117,7 +119,7 @@ def main() -> int:
             print(f"profile_parse.py: {error}", file=sys.stderr)
             return 2
 
-        per_byte = {name: counts[name] / len(paths[name].read_bytes()) for name in names}
+        per_byte = {name: counts[name] / sizes[name] for name in names}
         plain = per_byte["plain"]
         print(f"== mc_markdown_parse, instructions per byte (callgrind), ~{args.size // bench.KB} KB inputs")
         print(f"   goal: every input <= {bench.DONE_RATIO:.0f}x plain, {bench.DONE_RATIO * plain:.1f} instructions per byte here\n")
