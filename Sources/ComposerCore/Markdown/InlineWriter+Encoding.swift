@@ -4,6 +4,9 @@ extension InlineWriter {
         /// No rule beyond the character and its neighbour decided (in `encodingOverride`).
         case none
         case plain, escaped, entity
+        /// Written after an empty `<u></u>`: markup that splits the text node in which GitHub's
+        /// autolink extension looks for addresses (see `autolinkEncoding`).
+        case separated
     }
 
     /// A text character: its token and the byte where it starts.
@@ -50,8 +53,43 @@ extension InlineWriter {
             return n.properties.isAlphabetic || ("0"..."9").contains(n) || n == "#" ? .escaped : .plain
         case 0xEF:
             return UTF8Bytes.scalar(doc.utf8, at: p).0 == "\u{FEFF}" ? .entity : .plain
+        case UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "@"):
+            return autolinkEncoding(p, b)
         default:
             return InlineWriter.isAlwaysEscaped(b) ? .escaped : .plain
+        }
+    }
+
+    /// GitHub's autolink extension links URL-like text that CommonMark leaves as text (the wire
+    /// format's second property, docs/wire-format.md). It finds `www.` and `scheme://` in the
+    /// markdown source at an unescaped `.` or `:`, so that character is escaped; but it finds an
+    /// address in a text node after escaped characters are merged into it, so only markup splits
+    /// one: an `@` after a character an address can hold goes after an empty `<u></u>`. Each parses
+    /// back to the same characters; escaping more than the extension would link costs nothing.
+    @inline(__always)
+    func autolinkEncoding(_ p: Int, _ b: UInt8) -> Encoding {
+        let utf8 = doc.utf8
+        switch b {
+        case UInt8(ascii: "."):
+            return p >= 3 && utf8[p - 1] | 0x20 == UInt8(ascii: "w") && utf8[p - 2] | 0x20 == UInt8(ascii: "w")
+                && utf8[p - 3] | 0x20 == UInt8(ascii: "w") ? .escaped : .plain
+        case UInt8(ascii: ":"):
+            return p + 2 < utf8.count && utf8[p + 1] == UInt8(ascii: "/") && utf8[p + 2] == UInt8(ascii: "/") ? .escaped : .plain
+        default:
+            return p > 0 && InlineWriter.isAddressByte(utf8[p - 1]) ? .separated : .plain
+        }
+    }
+
+    /// A byte of an address's local part as the autolink extension reads it: a letter, a digit,
+    /// `.`, `+`, `-` or `_`.
+    @inline(__always)
+    static func isAddressByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
         }
     }
 
@@ -81,7 +119,8 @@ extension InlineWriter {
         var copied = p
         while p < token.end {
             let b = doc.utf8[p]
-            if encodingOverride[p] == .none, token.verbatim || InlineWriter.isWrittenAsIs(b) {
+            if encodingOverride[p] == .none,
+               token.verbatim || InlineWriter.isWrittenAsIs(b) || InlineWriter.mayAutolink(b) && autolinkEncoding(p, b) == .plain {
                 p += 1
                 continue
             }
@@ -92,6 +131,9 @@ extension InlineWriter {
                 out.append(contentsOf: doc.utf8[p..<(p + length)])
             case .escaped:
                 out.append(UInt8(ascii: "\\"))
+                out.append(contentsOf: doc.utf8[p..<(p + length)])
+            case .separated:
+                UTF8Bytes.append("<u></u>", to: &out)
                 out.append(contentsOf: doc.utf8[p..<(p + length)])
             case .entity:
                 UTF8Bytes.append("&#", to: &out)
@@ -106,11 +148,11 @@ extension InlineWriter {
 
     /// Whether a byte is written as is whatever its neighbours, unless a rule beyond it says
     /// otherwise: not syntax, not a control character written as an entity, not `!` or `&` (which
-    /// depend on the next character), not the first byte of U+FEFF.
+    /// depend on the next character), not `.`, `:` or `@` (`mayAutolink`), not the first byte of U+FEFF.
     @inline(__always)
     static func isWrittenAsIs(_ b: UInt8) -> Bool {
         switch b {
-        case 0x0B, 0x0C, 0x0D, UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"),
+        case 0x0B, 0x0C, 0x0D, UInt8(ascii: "!"), UInt8(ascii: "&"), UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "\\"), UInt8(ascii: "*"), UInt8(ascii: "_"),
              UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "~"),
              UInt8(ascii: "|"), 0xEF:
             return false
@@ -153,6 +195,12 @@ extension InlineWriter {
                 choose(.entity, at: p)
             }
         }
+    }
+
+    /// Whether the autolink rules (`autolinkEncoding`) look at a byte.
+    @inline(__always)
+    static func mayAutolink(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b == UInt8(ascii: ":") || b == UInt8(ascii: "@")
     }
 
     // MARK: Flanking

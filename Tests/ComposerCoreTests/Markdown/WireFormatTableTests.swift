@@ -35,6 +35,10 @@ import Testing
         (#"{"text":"[x](y)","spans":[]}"#, #"\[x\](y)"#),
         (#"{"text":"link","spans":[{"start":0,"end":4,"format":"link","url":"https://a.io/x_(y)*z"}]}"#, #"[link](https://a.io/x_\(y\)*z)"#),
         (#"{"text":"@Ann x","spans":[{"start":0,"end":4,"format":"mention","uid":"a.b-c","name":"Ann"}]}"#, #"<@uid:a.b-c> x"#),
+        // Text GitHub's autolink extension would link: "www." and "://" are escaped, an address is
+        // split by an empty <u></u> (docs/wire-format.md); "a.b" and "x:/y" and " @a" are left alone.
+        (#"{"text":"see http://x.y www.a.b WWW.c a@b.co x@.z _@q a.b x:/y @a","spans":[]}"#,
+         #"see http\://x.y www\.a.b WWW\.c a<u></u>@b.co x<u></u>@.z \_<u></u>@q a.b x:/y @a"#),
     ]
 
     @Test(arguments: serializeCases)
@@ -132,6 +136,7 @@ import Testing
         (#"mentions next to punctuation"#, #"{"text":"@Bob, hi @Ann!","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Bob"},{"start":9,"end":13,"format":"mention","uid":"u2","name":"Ann"}]}"#, #"{"u1":"Bob","u2":"Ann"}"#),
         (#"touching mentions of one user"#, #"{"text":"@Bob@Bob","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Bob"},{"start":4,"end":8,"format":"mention","uid":"u1","name":"Bob"}]}"#, #"{"u1":"Bob"}"#),
         (#"a bold mention"#, #"{"text":"x @Al y","spans":[{"start":0,"end":7,"format":"bold"},{"start":2,"end":5,"format":"mention","uid":"u1","name":"Al"}]}"#, #"{"u1":"Al"}"#),
+        (#"text GitHub would autolink"#, #"{"text":"http://x.y www.a.b a@b.co, c+d@e.f @g","spans":[{"start":27,"end":34,"format":"bold"}]}"#, nil),
         (#"a mention name with markdown"#, #"{"text":"@*A* [b]","spans":[{"start":0,"end":8,"format":"mention","uid":"u1","name":"*A* [b]"}]}"#, #"{"u1":"*A* [b]"}"#),
     ]
 

@@ -27,9 +27,6 @@ import message_composer as mc
 
 DOCS = int(os.environ.get("MC_WIRE_DOCS", "10000"))
 SEED = int(os.environ.get("MC_WIRE_SEED", str(wg.DEFAULT_SEED)))
-#: Runs this long always meet the known engine bugs below (each shows in more than 1 in 1,000
-#: documents), so their properties are expected to fail; a shorter run makes no promise either way.
-LONG_ENOUGH = DOCS >= 10_000
 RENDERERS = list(wg.RENDERERS) if wg.cmarkgfm is not None else []
 SHOWN = 3  # failures printed in full per property
 
@@ -112,35 +109,24 @@ def test_property_2_faithful_commonmark(wire_run):
 
 
 @needs_cmark
-@pytest.mark.xfail(
-    LONG_ENOUGH,
-    strict=True,
-    reason="engine bug: GFM's autolink extension links literal 'http://x', 'www.x' and 'a@b.c' text that the "
-    "serializer writes unescaped (the smallest documents are test_known_failure[gfm-autolink-*]); every GFM "
-    "failure is this one (rendering without the autolink extension, all pass). Failing with seed 20260529: 591 "
-    "of 10,000 documents, the first 4 24 27 49 63 93 99 106 121 178 204 209 216 227 250 294 327 367 382 414",
-)
 def test_property_2_faithful_gfm(wire_run):
     assert not wire_run.failed("faithful:gfm"), failure_message(wire_run, "faithful:gfm", "property 2 (faithful, GFM)")
 
 
-# The smallest documents the failures found shrink to (wire_generator.py --classify), one per bug,
-# each expected to fail until the engine is fixed; and bugs the properties found that are fixed.
+# The smallest documents the failures the properties found shrink to (wire_generator.py --classify),
+# one per bug, each fixed since.
 
 
 def span(start, end, format, **values):
     return dict(start=start, end=end, format=format, **values)
 
 
-KNOWN_FAILURES = [
-    # Property 2, GitHub's renderer only: literal URL-like text becomes a link.
-    pytest.param({"text": "see http://x.y"}, "faithful:gfm", id="gfm-autolink-url"),
-    pytest.param({"text": "www.a.b"}, "faithful:gfm", id="gfm-autolink-www"),
-    pytest.param({"text": "a@b.co"}, "faithful:gfm", id="gfm-autolink-email"),
-    pytest.param({"text": "x@.z"}, "faithful:gfm", id="gfm-autolink-email-short"),
-]
-
 FIXED = [
+    # Property 2, GitHub's renderer only: literal URL-like text became a link.
+    pytest.param({"text": "see http://x.y"}, id="gfm-autolink-url"),
+    pytest.param({"text": "www.a.b"}, id="gfm-autolink-www"),
+    pytest.param({"text": "a@b.co"}, id="gfm-autolink-email"),
+    pytest.param({"text": "x@.z"}, id="gfm-autolink-email-short"),
     # Fixed since: a link destination with an entity-like '&...;', emphasis next to a strike, a line
     # read as a link reference definition, a leading U+FEFF, '_' in a mention uid.
     pytest.param({"text": "T", "spans": [span(0, 1, "link", url="https://x.y/?q=1&amp;r=2")]}, id="entity in a link"),
@@ -172,13 +158,6 @@ def _check(draft, document, which):
     outcome = wg.evaluate(draft, document, which)
     assert outcome.refused is None, outcome.refused
     return outcome
-
-
-@pytest.mark.parametrize("document, which", KNOWN_FAILURES)
-@pytest.mark.xfail(strict=True, reason="a known engine bug (see the parameter id and the property tests' reasons)")
-def test_known_failure(wire_draft, document, which):
-    outcome = _check(wire_draft, document, which)
-    assert outcome.failure(which) is None, wg.report(outcome, which)
 
 
 @pytest.mark.parametrize("which", ["exact", *(f"faithful:{r}" for r in wg.RENDERERS)])
@@ -246,6 +225,23 @@ def test_colour_tags_are_excluded_only_where_the_serializer_put_them():
     outcome.faithful = {}
     wg.check_faithful(outcome)
     assert set(outcome.faithful) == set(wg.RENDERERS)
+
+
+@needs_cmark
+def test_links_inside_a_mention_are_excluded_only_there():
+    """GitHub links the address in ``<@uid:bob@x.io>``, which no escape can prevent: that link is part
+    of the mention's exclusion, and an address linked next to the mention is still caught."""
+    document = {"text": "@Bob a@b.co", "spans": [span(0, 4, "mention", uid="bob@x.io", name="Bob")]}
+    with wg.new_draft() as draft:
+        draft.load_document(document)
+        outcome = wg.Outcome(0, 0, document, canonical=json.loads(draft.document_json()), markdown=draft.markdown)
+    assert outcome.markdown == "<@uid:bob@x.io> a<u></u>@b.co"
+    wg.check_faithful(outcome, ["gfm"])
+    assert outcome.faithful == {}
+    assert 'href="mailto:bob@x.io"' in outcome.html["gfm"]  # the exclusion was needed
+    outcome.markdown = "<@uid:bob@x.io> a@b.co"  # the address next to it linked
+    wg.check_faithful(outcome, ["gfm"])
+    assert set(outcome.faithful) == {"gfm"}
 
 
 def test_the_generator_is_deterministic():
