@@ -49,28 +49,36 @@ struct ByteBuffer: ByteOutput {
         count &+= 1
     }
 
+    @inline(__always)
     mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (storage.base + count).initialize(from: source, count: bytes.count)
-        count &+= bytes.count
+        guard let source = bytes.baseAddress else { return }
+        put(source, bytes.count)
     }
 
     @inline(__always)
     mutating func append(contentsOf bytes: ArraySlice<UInt8>) { append(bytes) }
 
-    /// A few bytes one by one (a `memcpy` call costs more than they do), more as one copy.
     @inline(__always)
     mutating func append(_ bytes: ArraySlice<UInt8>) {
-        if bytes.count <= 8 {
-            reserve(bytes.count)
-            for b in bytes {
-                storage.base[count] = b
-                count &+= 1
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    /// The `n` bytes at `source`: a few one by one (a `memcpy` call costs more than they do),
+    /// more as one copy. Every append of bytes comes here.
+    @inline(__always)
+    mutating func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
+        reserve(n)
+        let target = storage.base + count
+        if n <= 8 {
+            var i = 0
+            while i < n {
+                target[i] = source[i]
+                i &+= 1
             }
         } else {
-            bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+            target.initialize(from: source, count: n)
         }
+        count &+= n
     }
 
     /// An ASCII literal; a short one byte by byte.

@@ -94,16 +94,49 @@ struct DocumentJSONBuilder: ParseOutput {
         offset += JSONWriter.appendEscaped(bytes, to: &json)
     }
 
-    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
-        guard !bytes.isEmpty else { return }
+    mutating func appendUnescaped(_ source: [UInt8], _ range: Range<Int>, style: InlineStyle, ascii: Bool) {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= source.count else { return }
         if style != tracker.style {
             settle()
             tracker.restyle(style, at: offset)
         }
         if !ascii, pendingStart < 0 { pendingStart = json.count }
-        json.append(bytes)
+        source.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { json.put(base + range.lowerBound, range.count) }
+        }
         // Text after pending text is counted with it.
-        if pendingStart < 0 { offset += bytes.count }
+        if pendingStart < 0 { offset += range.count }
+    }
+
+    /// After the second line, each line is `\n` and its bytes: the block and the (plain) style
+    /// are the second line's, and ASCII leaves no scalars to count (what `startLine` and
+    /// `appendUnescaped` would find, without their tests). A paragraph of hard breaks or of
+    /// short plain lines is mostly such lines.
+    mutating func appendBrokenLines(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool) {
+        guard unescaped, ascii else { return appendBrokenLinesOneByOne(content, block: block, unescaped: unescaped, ascii: ascii) }
+        content.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var lines = BrokenLines(buffer)
+            var k = 0
+            while let line = lines.next() {
+                k += 1
+                let keepsBackslash = line.upperBound == buffer.count && lines.lastLineKeepsBackslash
+                if k > 2, !keepsBackslash {
+                    json.append(UInt8(ascii: "\\"))
+                    json.append(UInt8(ascii: "n"))
+                    json.put(base + line.lowerBound, line.count)
+                    offset += 1 + line.count
+                    lineCount += 1
+                    continue
+                }
+                if k > 1 { startLine(block) }
+                if keepsBackslash {
+                    append(content[line], style: .plain)
+                } else {
+                    appendUnescaped(content, line, style: .plain, ascii: true)
+                }
+            }
+        }
     }
 
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {

@@ -292,6 +292,14 @@ struct ListMarker {
 
 /// Byte classes the line scans use.
 enum LineScan {
+    /// The high bit of each byte of `x` that is zero, at least of the lowest one (bits above it
+    /// may be set falsely, by the borrow): the lowest set bit tells the first zero byte, and
+    /// none is set when no byte is zero.
+    @inline(__always)
+    static func zeroBytes(_ x: UInt64) -> UInt64 {
+        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+    }
+
     @inline(__always)
     static func isSpaceOrTab(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 

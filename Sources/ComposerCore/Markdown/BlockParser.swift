@@ -129,7 +129,7 @@ struct BlockParser<Output: ParseOutput> {
         } else {
             return start
         }
-        var start = start
+        var start = quotes == 0 ? joinSourceLines(from: start) : start
         while true {
             var at = start
             for _ in 0..<quotes {
@@ -148,6 +148,46 @@ struct BlockParser<Output: ParseOutput> {
             guard lineEnd < src.count else { return src.count }
             start = lineAfter(lineEnd)
         }
+    }
+
+    /// The first loop of `continueParagraph` for a paragraph in no container: while the lines go
+    /// on right after the pending text, each after a `\n` and starting with a byte that cannot
+    /// interrupt the paragraph, they join the pending text (`addParagraphLine`), looked at
+    /// through a pointer. Returns where the first line it did not take starts (the general loop
+    /// goes on from there: a blank line, a `\r`, a block, the end).
+    @inline(__always)
+    mutating func joinSourceLines(from start: Int) -> Int {
+        let joinedEnd = pendingText.upperBound
+        guard start == joinedEnd + 1, joinedEnd < src.count, src[joinedEnd] == 0x0A else { return start }
+        let (lines, end) = src.withUnsafeBufferPointer { buf -> (Int, Int) in
+            guard let base = buf.baseAddress else { return (0, joinedEnd) }
+            let n = buf.count
+            var lines = 0, end = joinedEnd, next = start
+            while next < n, !LineScan.mayInterrupt(base[next]) {
+                var i = next
+                while i + 8 <= n {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                    let breaks = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | LineScan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+                    if breaks != 0 {
+                        i += breaks.trailingZeroBitCount / 8
+                        break
+                    }
+                    i += 8
+                }
+                while i < n, base[i] != 0x0A, base[i] != 0x0D { i += 1 }
+                lines += 1
+                end = i
+                guard i < n, base[i] == 0x0A else { break }
+                next = i + 1
+            }
+            return (lines, end)
+        }
+        guard lines > 0 else { return start }
+        if paragraphLines == 1 { beginParagraphContent() }
+        paragraphLines += lines
+        pendingText = pendingText.lowerBound..<end
+        lineEnd = end
+        return end < src.count ? lineAfter(end) : end
     }
 
     /// Takes the lines from `start` on that each open the next item of the open list with one line
@@ -200,19 +240,11 @@ struct BlockParser<Output: ParseOutput> {
                 return i
             }
             let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            let breaks = BlockParser.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | BlockParser.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+            let breaks = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | LineScan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
             return start + breaks.trailingZeroBitCount / 8
         }
         guard prefixEnd == start + 8 else { return prefixEnd }
         return ByteScan.lineEnd(src, from: prefixEnd)
-    }
-
-    /// The high bit of each byte of `x` that is zero, at least of the lowest one (bits above it
-    /// may be set falsely, by the borrow): the lowest set bit tells the first zero byte, and
-    /// none is set when no byte is zero.
-    @inline(__always)
-    static func zeroBytes(_ x: UInt64) -> UInt64 {
-        (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
     }
 
     // MARK: Output
@@ -323,7 +355,7 @@ struct BlockParser<Output: ParseOutput> {
             return inline.parse(into: &output, block: block, names: names)
         }
         if text.unescaped {
-            output.appendUnescaped(src[line], style: .plain, ascii: text.ascii)
+            output.appendUnescaped(src, line, style: .plain, ascii: text.ascii)
         } else {
             output.append(src[line], style: .plain)
         }

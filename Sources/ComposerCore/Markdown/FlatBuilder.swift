@@ -42,8 +42,8 @@ struct FlatBuilder: ParseOutput {
         extendRuns(style, bytes.count)
     }
 
-    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
-        append(bytes, style: style)
+    mutating func appendUnescaped(_ source: [UInt8], _ range: Range<Int>, style: InlineStyle, ascii: Bool) {
+        append(source[range], style: style)
     }
 
     /// Appends a code span's text: its line breaks read as spaces.

@@ -50,8 +50,8 @@ struct HTMLBuilder: ParseOutput {
         HTMLTag.appendEscaped(bytes, to: &html)
     }
 
-    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool) {
-        append(bytes, style: style)
+    mutating func appendUnescaped(_ source: [UInt8], _ range: Range<Int>, style: InlineStyle, ascii: Bool) {
+        append(source[range], style: style)
     }
 
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {

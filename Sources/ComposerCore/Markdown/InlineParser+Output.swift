@@ -204,7 +204,7 @@ extension InlineParser {
                 // slice is made in each call rather than kept (kept, it was retained and released
                 // around the calls: a message of code spans has one every few bytes).
                 if contentIsUnescaped, !codeNeedsEscaping(node.start, node.end) {
-                    output.appendUnescaped(src[node.start..<node.end], style: code, ascii: contentIsASCII)
+                    output.appendUnescaped(src, node.start..<node.end, style: code, ascii: contentIsASCII)
                 } else {
                     output.appendCode(src[node.start..<node.end], style: code)
                 }
@@ -250,7 +250,7 @@ extension InlineParser {
     @inline(__always)
     func appendSource<Output: ParseOutput>(_ range: Range<Int>, style: InlineStyle, to output: inout Output) {
         if contentIsUnescaped {
-            output.appendUnescaped(src[range], style: style, ascii: contentIsASCII)
+            output.appendUnescaped(src, range, style: style, ascii: contentIsASCII)
         } else {
             output.append(src[range], style: style)
         }

@@ -15,9 +15,11 @@ protocol ParseOutput {
     /// Appends text holding no line break.
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
 
-    /// Appends text without `"`, `\\` or control characters (text a JSON string holds as it is),
-    /// ASCII if `ascii` (one byte a scalar).
-    mutating func appendUnescaped(_ bytes: ArraySlice<UInt8>, style: InlineStyle, ascii: Bool)
+    /// Appends `source[range]`, text without `"`, `\\` or control characters (text a JSON string
+    /// holds as it is), ASCII if `ascii` (one byte a scalar). The array and a range, not a slice:
+    /// a slice's reference to the buffer is counted up and down around each call, and a message
+    /// dense with syntax makes a call every few bytes.
+    mutating func appendUnescaped(_ source: [UInt8], _ range: Range<Int>, style: InlineStyle, ascii: Bool)
 
     /// Appends a code span's text: its line breaks read as spaces.
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle)
@@ -28,6 +30,13 @@ protocol ParseOutput {
     /// Appends the mention of `uid` (UTF-8): a new mention value, its display name from `names`
     /// (else the uid), written as `appendMention(_:style:block:)` does with `style` carrying it.
     mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?)
+
+    /// Appends content whose only syntax is line breaks, unstyled, line by line as `BrokenLines`
+    /// reads it: the first line continues the current one, each later one starts a line with
+    /// block format `block`. `unescaped` and `ascii` say of the whole content what
+    /// `appendUnescaped` says of its bytes, but for a backslash that ends it (which stays, and
+    /// is escaped).
+    mutating func appendBrokenLines(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool)
 }
 
 extension ParseOutput {
@@ -45,6 +54,27 @@ extension ParseOutput {
 
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?) {
         appendLines(Array("@\(name)".utf8)[...], style: style, block: block)
+    }
+
+    mutating func appendBrokenLines(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool) {
+        appendBrokenLinesOneByOne(content, block: block, unescaped: unescaped, ascii: ascii)
+    }
+
+    /// `appendBrokenLines` through the calls for any text.
+    mutating func appendBrokenLinesOneByOne(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool) {
+        content.withUnsafeBufferPointer { buffer in
+            var lines = BrokenLines(buffer)
+            var first = true
+            while let line = lines.next() {
+                if !first { startLine(block) }
+                first = false
+                if unescaped, line.upperBound < content.count || !lines.lastLineKeepsBackslash {
+                    appendUnescaped(content, line, style: .plain, ascii: ascii)
+                } else {
+                    append(content[line], style: .plain)
+                }
+            }
+        }
     }
 
     mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {

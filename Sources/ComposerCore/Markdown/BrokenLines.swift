@@ -1,0 +1,57 @@
+/// The lines of content whose only syntax is line breaks (`InlineParser.onlyLineBreaks`: a
+/// paragraph of several plain lines, a run of `a\` hard breaks), as the inline parser reads them:
+/// a soft break drops the spaces and tabs before it (`handleNewline`), a hard one its backslash
+/// only, and either drops the next line's leading spaces and tabs (`skipLineIndent`). A backslash
+/// that ends the content escapes nothing and stays (`handleBackslash`).
+struct BrokenLines {
+    private let content: UnsafeBufferPointer<UInt8>
+    private var start = 0
+    private var done = false
+
+    init(_ content: UnsafeBufferPointer<UInt8>) {
+        self.content = content
+    }
+
+    /// Whether the last line ends in that backslash: the one byte of the content the output must
+    /// escape (the rest holds none).
+    var lastLineKeepsBackslash: Bool { content.last == UInt8(ascii: "\\") }
+
+    /// The next line's text in the content, nil after the last line.
+    @inline(__always)
+    mutating func next() -> Range<Int>? {
+        guard !done else { return nil }
+        let first = start
+        let end = lineEnd(from: first)
+        guard end < content.count else {
+            done = true
+            return first..<content.count
+        }
+        var textEnd = end
+        if textEnd > first, content[textEnd - 1] == UInt8(ascii: "\\") {
+            textEnd -= 1
+        } else {
+            while textEnd > first, LineScan.isSpaceOrTab(content[textEnd - 1]) { textEnd -= 1 }
+        }
+        var next = end + 1
+        while next < content.count, LineScan.isSpaceOrTab(content[next]) { next += 1 }
+        start = next
+        return first..<textEnd
+    }
+
+    /// The first `\n` at or after `from`, or the content's end: eight bytes at a time (most lines
+    /// here are short, a `memchr` call costs more than they do).
+    @inline(__always)
+    private func lineEnd(from: Int) -> Int {
+        guard let base = content.baseAddress else { return 0 }
+        let n = content.count
+        var i = from
+        while i + 8 <= n {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let found = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < n, base[i] != 0x0A { i += 1 }
+        return i
+    }
+}
