@@ -175,6 +175,27 @@ struct ByteCursor {
         base[count - 1] = UInt8(ascii: "\"")
     }
 
+    /// `\n` (a JSON string's line break) and the `n` bytes at `source`, which hold no byte a
+    /// JSON string escapes: one room check (dropped whole when it does not fit), and a short
+    /// line copied byte by byte (a `memmove` call costs more).
+    @inline(__always)
+    mutating func putEscapedNewline(then source: UnsafePointer<UInt8>, _ n: Int) {
+        guard n >= 0, n + 2 <= capacity - count else { return }
+        base[count] = UInt8(ascii: "\\")
+        base[count + 1] = UInt8(ascii: "n")
+        let target = base + count + 2
+        if n > 16 {
+            target.update(from: source, count: n)
+        } else {
+            var k = 0
+            while k < n {
+                target[k] = source[k]
+                k += 1
+            }
+        }
+        count += n + 2
+    }
+
     /// UTF-8 `bytes` as a JSON string, quoted and escaped (as `JSONWriter.writeString`).
     mutating func putString<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
         put(UInt8(ascii: "\""))

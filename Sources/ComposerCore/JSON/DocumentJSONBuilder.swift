@@ -110,31 +110,46 @@ struct DocumentJSONBuilder: ParseOutput {
 
     /// After the second line, each line is `\n` and its bytes: the block and the (plain) style
     /// are the second line's, and ASCII leaves no scalars to count (what `startLine` and
-    /// `appendUnescaped` would find, without their tests). A paragraph of hard breaks or of
-    /// short plain lines is mostly such lines.
+    /// `appendUnescaped` would find, without their tests), written through one cursor into room
+    /// reserved for them all. A paragraph of hard breaks or of short plain lines is mostly such
+    /// lines.
     mutating func appendBrokenLines(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool) {
         guard unescaped, ascii else { return appendBrokenLinesOneByOne(content, block: block, unescaped: unescaped, ascii: ascii) }
         content.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var lines = BrokenLines(buffer)
+            let keepsBackslash = lines.lastLineKeepsBackslash
             var k = 0
-            while let line = lines.next() {
+            while k < 2, let line = lines.next() {
+                if k > 0 { startLine(block) }
                 k += 1
-                let keepsBackslash = line.upperBound == buffer.count && lines.lastLineKeepsBackslash
-                if k > 2, !keepsBackslash {
-                    json.append(UInt8(ascii: "\\"))
-                    json.append(UInt8(ascii: "n"))
-                    json.put(base + line.lowerBound, line.count)
-                    offset += 1 + line.count
-                    lineCount += 1
-                    continue
-                }
-                if k > 1 { startLine(block) }
-                if keepsBackslash {
+                if keepsBackslash, line.upperBound == buffer.count {
                     append(content[line], style: .plain)
                 } else {
                     appendUnescaped(content, line, style: .plain, ascii: true)
                 }
+            }
+            guard k == 2 else { return }
+            // Each line takes its `\n` from the content and writes at most its bytes and two.
+            json.reserve(2 * buffer.count + 2)
+            var written = (scalars: 0, lines: 0)
+            var last: Range<Int>?
+            json.writeIntoFreeRoom { w in
+                while let line = lines.next() {
+                    if keepsBackslash, line.upperBound == buffer.count {
+                        last = line
+                        return
+                    }
+                    w.putEscapedNewline(then: base + line.lowerBound, line.count)
+                    written.scalars += 1 + line.count
+                    written.lines += 1
+                }
+            }
+            offset += written.scalars
+            lineCount += written.lines
+            if let last {
+                startLine(block)
+                append(content[last], style: .plain)
             }
         }
     }

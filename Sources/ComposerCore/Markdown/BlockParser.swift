@@ -202,9 +202,20 @@ struct BlockParser<Output: ParseOutput> {
     mutating func continueList(from start: Int) -> Int {
         guard runs.count == 1, runs[0].count == 1, case .item(let kind, _, let char) = runs[0].container else { return start }
         var start = start
+        var current = runs[0].container
         while let content = siblingItemContent(start, kind: kind, marker: char) {
             lineEnd = lineEnd(from: content)
-            replaceInnermostItem(kind: kind, contentIndent: content - start, marker: char)
+            let item = Container.item(kind, contentIndent: content - start, marker: char)
+            if item == current {
+                // An item like the open one: closing the open item's paragraph gives the run
+                // content, and replacing the run would only take that back until the new
+                // item's paragraph closes, which nothing reads before (each reader of
+                // `hasContent` closes the leaf first). The run stays as it is.
+                closeLeaf()
+            } else {
+                replaceInnermostItem(kind: kind, contentIndent: content - start, marker: char)
+                current = item
+            }
             appendParagraphLine(content)
             guard lineEnd < src.count else { return src.count }
             start = lineAfter(lineEnd)

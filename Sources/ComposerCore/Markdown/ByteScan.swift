@@ -308,17 +308,40 @@ enum ByteScan {
                     .| (v .== Block(repeating: 0x22)) .| (v .== Block(repeating: backslash))
                 i += 16
             }
-            var unescaped = !anySet(escapes)
-            var ascii = !anySet(high .>= Block(repeating: 0x80))
-            while i < range.upperBound {
-                let b = base[i]
-                if plainOnly, isSpecial(b) { return nil }
-                if (b < 0x20 && b != 0x0A) || b == 0x22 || b == backslash { unescaped = false }
-                if b >= 0x80 { ascii = false }
-                i += 1
+            // The rest, fewer than 16 bytes (all of a short line): each byte's classes or-ed
+            // together from a table, tested once at the end.
+            var classes: UInt8 = 0
+            byteClasses.withUnsafeBufferPointer { table in
+                while i < range.upperBound {
+                    classes |= table[Int(base[i])]
+                    i += 1
+                }
             }
-            return (unescaped, ascii)
+            if plainOnly, classes & ByteClass.special != 0 { return nil }
+            let escaping = ByteClass.escaped | (backslashes ? ByteClass.backslash : 0)
+            return (!anySet(escapes) && classes & escaping == 0, !anySet(high .>= Block(repeating: 0x80)) && classes & ByteClass.nonASCII == 0)
         }
+    }
+
+    /// The classes `classify` tells a byte by, as bits of `byteClasses`.
+    private enum ByteClass {
+        /// `isSpecial`.
+        static let special: UInt8 = 1
+        /// A byte a JSON string escapes, but for `\\` (and `\n`, a line break of the content).
+        static let escaped: UInt8 = 2
+        static let backslash: UInt8 = 4
+        static let nonASCII: UInt8 = 8
+    }
+
+    /// Each byte's `ByteClass` bits.
+    private static let byteClasses: [UInt8] = (0...255).map { (value: Int) -> UInt8 in
+        let b = UInt8(value)
+        var classes: UInt8 = 0
+        if isSpecial(b) { classes |= ByteClass.special }
+        if (b < 0x20 && b != 0x0A) || b == 0x22 { classes |= ByteClass.escaped }
+        if b == 0x5C { classes |= ByteClass.backslash }
+        if b >= 0x80 { classes |= ByteClass.nonASCII }
+        return classes
     }
 
     /// How many scalars UTF-8 `bytes[range]` holds (bytes that are not continuation bytes).
