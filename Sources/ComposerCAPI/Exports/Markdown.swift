@@ -72,8 +72,8 @@ public func mc_draft_normalize_markdown(_ draft: OpaquePointer?) -> Int32 {
 
 /// Renders wire markdown as plain text for notifications and reply previews: formatting dropped,
 /// mentions as "@Name" (names from `mentions_json`, else the uid), cut after `max_graphemes`
-/// grapheme clusters with "…" appended when longer (a negative value means no limit). The caller
-/// frees `*out_text` with mc_string_free.
+/// grapheme clusters with an ellipsis (U+2026, one character) appended when longer (a negative
+/// value means no limit). The caller frees `*out_text` with mc_string_free.
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
 /// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or mentions_json nested deeper
 /// than MC_MAX_JSON_DEPTH).
@@ -89,8 +89,9 @@ public func mc_markdown_to_plain_text(_ markdown: UnsafePointer<CChar>?, _ menti
     }
 }
 
-/// Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes (others
-/// stay text), colours validated, mentions as <span class="mention" data-uid="...">@Name</span>.
+/// Renders wire markdown as safe HTML: every text escaped, links only with allowed schemes (a link
+/// with another scheme shows its text only), colours validated, mentions as
+/// <span class="mention" data-uid="...">@Name</span>.
 /// The caller frees `*out_html` with mc_string_free.
 /// Errors: MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON, MC_ERR_INVALID_ARGUMENT,
 /// MC_ERR_LIMIT_EXCEEDED (a string longer than MC_MAX_INPUT_BYTES, or mentions_json nested deeper
