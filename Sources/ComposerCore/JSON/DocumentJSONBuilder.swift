@@ -18,11 +18,12 @@ struct DocumentJSONBuilder: ParseOutput {
     private var blockRunStart = 0
 
     /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
-    /// chat message's (about one a dozen bytes, fifty bytes each), so it rarely grows. The spans
+    /// chat message's, so it rarely grows (with twice the markdown's size, two messages in three of
+    /// the bench's chat corpus grew it, a copy each; with four times, one in a thousand). The spans
     /// themselves get room for one every four bytes (a message of code spans or bold words has
     /// that many): growing their array copies it, and room never used is never touched.
     init(capacity: Int) {
-        json = ByteBuffer(capacity: 2 * capacity + 128)
+        json = ByteBuffer(capacity: 4 * capacity + 256)
         tracker = SpanTracker(capacity: capacity / 4 + 8)
         json.append("{\"text\":\"")
     }
