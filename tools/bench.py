@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 from ctypes import POINTER, byref, c_char_p, c_int32, c_int64, c_uint32, c_void_p
 from functools import partial
 from pathlib import Path
@@ -51,6 +52,9 @@ MC_FLAG_PROTECT = 1
 SUSPECT_RATIO = 10.0  # pathological / plain at the same size
 SUSPECT_GROWTH = 6.0  # time(4x size) / time(size); linear is ~4x
 DONE_RATIO = 5.0  # the goal for every pathological input (x plain): no input far costlier than prose
+
+#: One measurement as the workers report it: {"times", "bytes"[, "plain_times"]} or {"error"[, "detail"]}.
+Result = dict[str, Any]
 
 KB = 1000
 MB = 1000 * 1000
@@ -317,7 +321,7 @@ def parse_worker(which: str, case: str, size: int) -> None:
         print(json.dumps({"times": times, "plain_times": plain_times, "bytes": len(data)}))
         return
     try:
-        import cmarkgfm  # type: ignore[import-not-found]
+        import cmarkgfm  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         render = cmarkgfm.github_flavored_markdown_to_html
 
@@ -337,7 +341,7 @@ def parse_worker(which: str, case: str, size: int) -> None:
     print(json.dumps({"times": times, "bytes": len(data)}))
 
 
-def run_parse_child(which: str, case: str, size: int, timeout: float) -> dict:
+def run_parse_child(which: str, case: str, size: int, timeout: float) -> Result:
     cmd = [sys.executable, __file__, "--worker", which, case, str(size)]
     env = dict(os.environ, MESSAGE_COMPOSER_LIB=lib_path())
     try:
@@ -348,17 +352,18 @@ def run_parse_child(which: str, case: str, size: int, timeout: float) -> dict:
         sig = -proc.returncode if proc.returncode < 0 else None
         tail = (proc.stderr.strip().splitlines() or ["?"])[-1][:120]
         return {"error": f"CRASH (signal {sig})" if sig else f"FAILED rc={proc.returncode}", "detail": tail}
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    result: Result = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
 
 
-def parse_timings(case: str, sizes: tuple[int, ...]) -> dict[int, dict]:
+def parse_timings(case: str, sizes: tuple[int, ...]) -> dict[int, dict[str, Result]]:
     """{size: {"ours": result, "peer": result}}, each result {"times", "bytes"} or {"error"}."""
-    results: dict[int, dict] = {}
+    results: dict[int, dict[str, Result]] = {}
     for i, size in enumerate(sizes):
         timeout = 30.0 if i == 0 else 45.0
         prev = results.get(sizes[i - 1]) if i else None
         if prev and "error" in prev["ours"]:
-            ours: dict = {"error": "skipped (smaller size failed)"}
+            ours: Result = {"error": "skipped (smaller size failed)"}
         else:
             ours = run_parse_child("ours", case, size, timeout)
         ours["timeout"] = timeout
@@ -366,19 +371,19 @@ def parse_timings(case: str, sizes: tuple[int, ...]) -> dict[int, dict]:
     return results
 
 
-def median_of(result: dict) -> float | None:
+def median_of(result: Result) -> float | None:
     return statistics.median(result["times"]) if "times" in result else None
 
 
-def plain_ratio(result: dict) -> float | None:
+def plain_ratio(result: Result) -> float | None:
     """The input's best time over that of plain prose of its length timed in turn with it (see
     `parse_worker`): best of each, since noise only ever adds time."""
     if "times" not in result or not result.get("plain_times"):
         return None
-    return min(result["times"]) / min(result["plain_times"])
+    return float(min(result["times"]) / min(result["plain_times"]))
 
 
-def parse_flags(case: str, results: dict[int, dict], sizes: tuple[int, ...]) -> dict[int, list[str]]:
+def parse_flags(case: str, results: dict[int, dict[str, Result]], sizes: tuple[int, ...]) -> dict[int, list[str]]:
     """Why each size is SUSPECT: "error", "ratio" (to plain), "growth" (from the previous size)."""
     flags: dict[int, list[str]] = {}
     for i, size in enumerate(sizes):
@@ -397,7 +402,7 @@ def parse_flags(case: str, results: dict[int, dict], sizes: tuple[int, ...]) -> 
     return flags
 
 
-def severity(case: str, results: dict[int, dict], sizes: tuple[int, ...]) -> float:
+def severity(case: str, results: dict[int, dict[str, Result]], sizes: tuple[int, ...]) -> float:
     """The worst ratio-to-plain / growth, as a multiple of its SUSPECT threshold."""
     worst = 0.0
     for i, size in enumerate(sizes):
@@ -413,7 +418,7 @@ def severity(case: str, results: dict[int, dict], sizes: tuple[int, ...]) -> flo
     return worst
 
 
-def merge_min(a: dict, b: dict) -> dict:
+def merge_min(a: Result, b: Result) -> Result:
     """Two measurements of one input: keep the one with the lower median (noise only adds time)."""
     ma, mb = median_of(a), median_of(b)
     if ma is None or (mb is not None and mb < ma):
@@ -519,14 +524,14 @@ INLINE_CHOICES = ("bold", "italic", "underline", "strike", "code", "link", "colo
 BLOCK_CHOICES = (None, None, None, None, None, "quote", "bullet_list", "ordered_list", "code_block")
 
 
-def formatted_document(target_chars: int, seed: int = 1, one_line: bool = False) -> dict:
+def formatted_document(target_chars: int, seed: int = 1, one_line: bool = False) -> dict[str, Any]:
     """A document of about target_chars characters: lines of words, ~40% of the words formatted
     (one inline format or bold+italic or a mention each), ~45% of the lines in a block format;
     with one_line, a single line of such words (no block formats)."""
     rng = random.Random(seed)
     names = {f"u{i}": f"User{i}" for i in range(20)}
     text_parts: list[str] = []
-    spans: list[dict] = []
+    spans: list[dict[str, Any]] = []
     pos = 0
     first_line = True
     while pos < target_chars:
@@ -749,7 +754,7 @@ def main() -> int:
     built = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(os.path.getmtime(real)))
     print(f"libmessage_composer {lib.c.mc_version().decode()}: {real} (built {built}; measured on a private copy)")
     try:
-        import cmarkgfm  # type: ignore[import-not-found]
+        import cmarkgfm  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
         peer = f"cmarkgfm {getattr(cmarkgfm, '__version__', '?')} (Python module)"
     except ImportError:
