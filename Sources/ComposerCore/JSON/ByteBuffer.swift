@@ -5,9 +5,12 @@
 ///
 /// The storage is a class instance holding the pointer, so the buffer frees it when the last
 /// reference goes. Copies of a buffer share it: a buffer has one owner, which writes it and then
-/// reads it (`withUnsafeBufferPointer`, `array`). Internal, and used that way only.
-struct ByteBuffer: ByteOutput {
-    private final class Storage {
+/// reads it (`withUnsafeBufferPointer`, `array`). Internal, and used that way only. Sendable for
+/// that reason: a buffer changes threads only as its owner does, moved whole (the parser's kept
+/// outputs go through `ReusePool`'s lock), never shared.
+struct ByteBuffer: ByteOutput, @unchecked Sendable {
+    /// Sendable: its properties never change, and its bytes are written by the buffer's one owner.
+    private final class Storage: @unchecked Sendable {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
 
@@ -15,6 +18,15 @@ struct ByteBuffer: ByteOutput {
             self.capacity = Swift.max(capacity, 64)
             base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
         }
+
+        /// Room for nothing: the first byte written grows the buffer, so nothing is ever written
+        /// into it.
+        private init() {
+            capacity = 0
+            base = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+        }
+
+        static let none = Storage()
 
         deinit { base.deallocate() }
     }
@@ -27,6 +39,17 @@ struct ByteBuffer: ByteOutput {
     init(capacity: Int) {
         storage = Storage(capacity: capacity)
     }
+
+    /// A buffer with no room at all, which allocates nothing (a placeholder for one moved out).
+    init() {
+        storage = Storage.none
+    }
+
+    /// The bytes it holds before it grows.
+    var capacity: Int { storage.capacity }
+
+    /// Empties it, keeping its storage (a buffer reused for the next output).
+    mutating func removeAll() { count = 0 }
 
     /// Room for `extra` more bytes without growing.
     @inline(__always)

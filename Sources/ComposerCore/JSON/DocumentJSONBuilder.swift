@@ -23,9 +23,43 @@ struct DocumentJSONBuilder: ParseOutput {
     /// themselves get room for one every four bytes (a message of code spans or bold words has
     /// that many): growing their array copies it, and room never used is never touched.
     init(capacity: Int) {
-        json = ByteBuffer(capacity: 4 * capacity + 256)
-        tracker = SpanTracker(capacity: capacity / 4 + 8)
+        json = ByteBuffer()
+        tracker = SpanTracker()
+        // Kept buffers are moved in (a copy would share them, and emptying a shared array
+        // allocates another), then emptied.
+        if var kept = ParsePools.documentJSONBuffers.take() {
+            swap(&json, &kept.json)
+            swap(&tracker.spans, &kept.spans)
+            swap(&values, &kept.values)
+            json.removeAll()
+            tracker.spans.removeAll(keepingCapacity: true)
+            values.removeAll()
+        }
+        json.reserve(4 * capacity + 256)
+        tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
+    }
+
+    /// Gives its buffers to `ParsePools.documentJSONBuffers` for the next parse (moved out: a
+    /// swap copies no buffer reference); it is empty after. A chat message's parse allocated and
+    /// freed the JSON buffer and the span array, and the link and mention buffers when it had any.
+    mutating func recycle() {
+        var buffers = Buffers()
+        swap(&buffers.json, &json)
+        swap(&buffers.spans, &tracker.spans)
+        swap(&buffers.values, &values)
+        ParsePools.documentJSONBuffers.give(consume buffers)
+    }
+
+    /// What `recycle` keeps.
+    struct Buffers: Reusable {
+        var json = ByteBuffer()
+        var spans: [FlatSpan] = []
+        var values = ParsedValues()
+
+        var isSmall: Bool { json.capacity <= 1 << 18 && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
+
+        var bufferBytes: Int { json.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
     }
 
     /// Brings `offset` up to date.

@@ -29,7 +29,7 @@ struct BacktickIndex {
     /// Per length, the first run of that length not yet passed (-1 for none).
     private var cursors: [Int] = []
 
-    /// Whether its buffers are small enough to keep between parses (see `InlineParserPool`).
+    /// Whether its buffers are small enough to keep between parses (see `ReusePool`).
     var isSmall: Bool { runs.capacity <= 1 << 13 && cursors.capacity <= 1 << 13 }
 
     /// The bytes its buffers take (their capacity).

@@ -40,7 +40,9 @@ public enum MarkdownParser {
         let source = input(markdown)
         var parser = BlockParser(source: source, names: names, output: DocumentJSONBuilder(capacity: source.count))
         parser.run()
-        return try parser.output.finish().withUnsafeBufferPointer(body)
+        let result = try parser.output.finish().withUnsafeBufferPointer(body)
+        parser.output.recycle()
+        return result
     }
 
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while

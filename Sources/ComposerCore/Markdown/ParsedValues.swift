@@ -20,6 +20,27 @@ struct ParsedValues {
 
     init() {}
 
+
+    /// Forgets every value, keeping the buffers (values reused for the next parse). Most parses
+    /// have none: emptying an empty array is a call all the same.
+    mutating func removeAll() {
+        if !linkEnds.isEmpty {
+            linkBytes.removeAll(keepingCapacity: true)
+            linkEnds.removeAll(keepingCapacity: true)
+            linkIsJSONText.removeAll(keepingCapacity: true)
+        }
+        if !mentions.isEmpty {
+            mentionBytes.removeAll(keepingCapacity: true)
+            mentions.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The bytes its buffers take (their capacity).
+    var bufferBytes: Int {
+        linkBytes.capacity + mentionBytes.capacity + linkEnds.capacity * MemoryLayout<Int>.stride + linkIsJSONText.capacity
+            + mentions.capacity * MemoryLayout<(uid: Range<Int>, name: Range<Int>)>.stride
+    }
+
     /// The values of a document, with the same ids.
     init(_ table: ValueTable) {
         for url in table.links { appendLink(url.utf8) }

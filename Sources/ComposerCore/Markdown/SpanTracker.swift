@@ -49,6 +49,8 @@ struct SpanTracker {
         spans.reserveCapacity(capacity)
     }
 
+    init() {}
+
     /// Text of style `style` follows from scalar offset `offset` on.
     @inline(__always)
     mutating func restyle(_ new: InlineStyle, at offset: Int) {

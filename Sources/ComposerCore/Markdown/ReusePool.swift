@@ -1,0 +1,82 @@
+import Synchronization
+
+/// Something whose buffers a `ReusePool` keeps between parses.
+protocol Reusable {
+    /// Whether its buffers are small enough to keep a few of (a short message's, a few tens of
+    /// kilobytes).
+    var isSmall: Bool { get }
+    /// The bytes its buffers take (their capacity).
+    var bufferBytes: Int { get }
+}
+
+/// Values kept between parses: a parse takes one and gives it back, so the buffers a short
+/// message's parse needs are not allocated and freed again for every message (with a dozen of
+/// them, that churn was a tenth of the time of parsing a chat message). Values whose buffers
+/// stayed small go back, a few of them (about one per thread parsing at the same time); of the
+/// others, the last one whose buffers hold at most `maxLargeBytes` (a paragraph of a few hundred
+/// kilobytes dense with syntax).
+///
+/// Why keep a large one: freeing its buffers (a few megabytes) hands their pages back to the
+/// system (glibc trims the top of its heap past twice its largest recent allocation), and the
+/// next large message faults them in again, one fault per 4 KiB written: that was half the time
+/// of parsing a 100 KB paragraph of emphasis. Only pages a parse wrote stay resident.
+final class ReusePool<Value: Reusable & Sendable>: Sendable {
+    private struct Kept {
+        var small: [Value] = []
+        var large: Value?
+    }
+
+    private let kept = Mutex<Kept>(Kept())
+
+    /// The most a kept large value's buffers may take (their capacity, in bytes).
+    static var maxLargeBytes: Int { 32 << 20 }
+
+    /// A kept value, nil when none is left.
+    func take() -> Value? {
+        kept.withLock { kept in kept.small.popLast() ?? kept.large.take() }
+    }
+
+    /// Keeps `value` if it fits. It is moved in, not copied: through an optional the lock's
+    /// closure takes it from (a copy retains and releases each of its buffers, a thousand
+    /// instructions a message).
+    func give(_ value: consuming Value) {
+        let small = value.isSmall
+        guard small || value.bufferBytes <= ReusePool.maxLargeBytes else { return }
+        var moving: Value? = consume value
+        kept.withLock { kept in
+            if small {
+                if kept.small.count < 4, let value = moving.take() { kept.small.append(value) }
+            } else {
+                kept.large = moving.take()
+            }
+        }
+    }
+}
+
+/// The pools of the parser's outputs and inline parsers.
+enum ParsePools {
+    /// The inline parser of a parse (`BlockParser.inline`): content, nodes, delimiters, brackets,
+    /// marks, links, …
+    static let inlineParsers = ReusePool<InlineParser>()
+    /// The buffers of `mc_markdown_parse`'s output (`DocumentJSONBuilder.recycle`): the JSON, the
+    /// spans, the link and mention values.
+    static let documentJSONBuffers = ReusePool<DocumentJSONBuilder.Buffers>()
+}
+
+extension InlineParser: Reusable {
+    /// Whether its buffers are small enough to keep between parses (64 KiB of content or so).
+    var isSmall: Bool {
+        src.capacity <= 1 << 16 && nodes.capacity <= 1 << 14 && delimiters.capacity <= 1 << 13 && extra.capacity <= 1 << 16
+            && brackets.capacity <= 1 << 13 && marks.capacity <= 1 << 13 && markDeltas.capacity <= 1 << 14 && links.capacity <= 1 << 12
+            && linkBytes.capacity <= 1 << 16 && backticks.isSmall
+    }
+
+    /// The bytes its buffers take (their capacity).
+    var bufferBytes: Int {
+        src.capacity + extra.capacity + linkBytes.capacity + backticks.bufferBytes
+            + nodes.capacity * MemoryLayout<Node>.stride + delimiters.capacity * MemoryLayout<Delimiter>.stride
+            + brackets.capacity * MemoryLayout<Bracket>.stride + marks.capacity * MemoryLayout<Mark>.stride
+            + markDeltas.capacity * MemoryLayout<MarkDelta>.stride
+            + links.capacity * MemoryLayout<LinkURL>.stride
+    }
+}
