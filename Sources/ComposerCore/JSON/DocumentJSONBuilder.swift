@@ -1,7 +1,7 @@
 /// Writes the document JSON (`Document.json`) while the parser reads: the text escaped as it
 /// comes, the spans tracked as the style changes. `mc_markdown_parse` returns this: no document,
 /// no flat text and no second pass over either (`FlatDocument.jsonUTF8` gives the same bytes).
-struct DocumentJSONBuilder: ParseOutput {
+struct DocumentJSONBuilder: ByteParseOutput {
     private var json: ByteBuffer
     private var values = ParsedValues()
     private var tracker: SpanTracker
@@ -25,41 +25,21 @@ struct DocumentJSONBuilder: ParseOutput {
     init(capacity: Int) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        // Kept buffers are moved in (a copy would share them, and emptying a shared array
-        // allocates another), then emptied.
-        if var kept = ParsePools.documentJSONBuffers.take() {
-            swap(&json, &kept.json)
-            swap(&tracker.spans, &kept.spans)
-            swap(&values, &kept.values)
-            json.removeAll()
-            tracker.spans.removeAll(keepingCapacity: true)
-            values.removeAll()
-        }
+        var kept = OutputBuffers.reused()
+        swap(&json, &kept.bytes)
+        swap(&tracker.spans, &kept.spans)
+        swap(&values, &kept.values)
         json.reserve(4 * capacity + 256)
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }
 
-    /// Gives its buffers to `ParsePools.documentJSONBuffers` for the next parse (moved out: a
-    /// swap copies no buffer reference); it is empty after. A chat message's parse allocated and
-    /// freed the JSON buffer and the span array, and the link and mention buffers when it had any.
     mutating func recycle() {
-        var buffers = Buffers()
-        swap(&buffers.json, &json)
+        var buffers = OutputBuffers()
+        swap(&buffers.bytes, &json)
         swap(&buffers.spans, &tracker.spans)
         swap(&buffers.values, &values)
-        ParsePools.documentJSONBuffers.give(consume buffers)
-    }
-
-    /// What `recycle` keeps.
-    struct Buffers: Reusable {
-        var json = ByteBuffer()
-        var spans: [FlatSpan] = []
-        var values = ParsedValues()
-
-        var isSmall: Bool { json.capacity <= 1 << 18 && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
-
-        var bufferBytes: Int { json.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
+        ParsePools.outputBuffers.give(consume buffers)
     }
 
     /// Brings `offset` up to date.

@@ -4,7 +4,7 @@
 /// properly nested within a line by closing and reopening. The parser writes into it directly
 /// (`mc_markdown_to_html`); a flat document is fed to it run by run. One implementation of the
 /// layout for both.
-struct HTMLBuilder: ParseOutput {
+struct HTMLBuilder: ByteParseOutput {
     private var html: ByteBuffer
     var values = ParsedValues()
     private var lineCount = 0
@@ -17,7 +17,18 @@ struct HTMLBuilder: ParseOutput {
     /// Room for the HTML of `capacity` bytes of markdown, so that it rarely grows (with one and a
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
     init(capacity: Int) {
-        html = ByteBuffer(capacity: 2 * capacity + 64)
+        html = ByteBuffer()
+        var kept = OutputBuffers.reused()
+        swap(&html, &kept.bytes)
+        swap(&values, &kept.values)
+        html.reserve(2 * capacity + 64)
+    }
+
+    mutating func recycle() {
+        var buffers = OutputBuffers()
+        swap(&buffers.bytes, &html)
+        swap(&buffers.values, &values)
+        ParsePools.outputBuffers.give(consume buffers)
     }
 
     mutating func startLine(_ next: BlockFormat?) {

@@ -43,7 +43,9 @@ public enum HTMLRenderer {
             }
             start = max(start, end)
         }
-        return builder.finish().array
+        let html = builder.finish().array
+        builder.recycle()
+        return html
     }
 
     /// The safe HTML of wire markdown given as UTF-8 bytes (valid UTF-8): `renderUTF8` of
@@ -56,7 +58,7 @@ public enum HTMLRenderer {
     /// C API copies them once, into the string it returns.
     public static func renderUTF8<R>(markdown: [UInt8], names: [String: String] = [:],
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try MarkdownParser.parseHTML(utf8: markdown, names: names).withUnsafeBufferPointer(body)
+        try MarkdownParser.parseHTML(utf8: markdown, names: names, body)
     }
 
     static func escape(_ text: String) -> String {

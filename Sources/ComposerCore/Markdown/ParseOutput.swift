@@ -39,6 +39,17 @@ protocol ParseOutput {
     mutating func appendBrokenLines(_ content: [UInt8], block: BlockFormat?, unescaped: Bool, ascii: Bool)
 }
 
+/// An output written as bytes (the document JSON, HTML), whose buffers are kept between parses
+/// (`OutputBuffers`).
+protocol ByteParseOutput: ParseOutput {
+    /// An output for `capacity` bytes of markdown, with room for what they usually make.
+    init(capacity: Int)
+    /// Ends the output and returns its bytes.
+    mutating func finish() -> ByteBuffer
+    /// Gives its buffers back to `ParsePools.outputBuffers`; it is empty after.
+    mutating func recycle()
+}
+
 extension ParseOutput {
     /// Appends text in which every `\n` starts a new line with block format `block` (an entity
     /// such as `&#10;` or a display name can bring one).

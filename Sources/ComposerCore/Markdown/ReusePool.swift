@@ -58,9 +58,34 @@ enum ParsePools {
     /// The inline parser of a parse (`BlockParser.inline`): content, nodes, delimiters, brackets,
     /// marks, links, …
     static let inlineParsers = ReusePool<InlineParser>()
-    /// The buffers of `mc_markdown_parse`'s output (`DocumentJSONBuilder.recycle`): the JSON, the
-    /// spans, the link and mention values.
-    static let documentJSONBuffers = ReusePool<DocumentJSONBuilder.Buffers>()
+    /// The buffers of the outputs that `mc_markdown_parse` and `mc_markdown_to_html` write
+    /// (`DocumentJSONBuilder`, `HTMLBuilder`).
+    static let outputBuffers = ReusePool<OutputBuffers>()
+}
+
+/// The buffers of a parse's output, kept between parses (`ParsePools.outputBuffers`): the bytes
+/// written (JSON or HTML), the spans (JSON only), the link and mention values. A chat message's
+/// parse allocated and freed the output buffer and the span array, and the link and mention
+/// buffers when it had any. An output moves them in from the pool and back out when it is done,
+/// by swaps: a copy would share them, and emptying or appending to a shared array allocates
+/// another.
+struct OutputBuffers: Reusable {
+    var bytes = ByteBuffer()
+    var spans: [FlatSpan] = []
+    var values = ParsedValues()
+
+    /// Kept buffers, emptied (their room kept), or new empty ones.
+    static func reused() -> OutputBuffers {
+        guard var kept = ParsePools.outputBuffers.take() else { return OutputBuffers() }
+        kept.bytes.removeAll()
+        kept.spans.removeAll(keepingCapacity: true)
+        kept.values.removeAll()
+        return kept
+    }
+
+    var isSmall: Bool { bytes.capacity <= 1 << 18 && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
+
+    var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
 }
 
 extension InlineParser: Reusable {
