@@ -86,21 +86,11 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
         bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
-    /// The `n` bytes at `source`: a few one by one (a `memcpy` call costs more than they do),
-    /// more as one copy. Every append of bytes comes here.
+    /// The `n` bytes at `source`. Every append of bytes comes here.
     @inline(__always)
     mutating func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
-        let target = storage.base + count
-        if n <= 8 {
-            var i = 0
-            while i < n {
-                target[i] = source[i]
-                i &+= 1
-            }
-        } else {
-            target.initialize(from: source, count: n)
-        }
+        (storage.base + count).copyBytes(from: source, count: n)
         count &+= n
     }
 
@@ -147,4 +137,21 @@ protocol ByteOutput {
 
 extension Array: ByteOutput where Element == UInt8 {
     mutating func append(_ literal: StaticString) { UTF8Bytes.append(literal, to: &self) }
+}
+
+extension UnsafeMutablePointer<UInt8> {
+    /// Copies the `n` bytes at `source` here: a few one by one (a `memmove` call costs more than
+    /// they do), more as one copy. The byte writers (`ByteBuffer`, `ByteCursor`) copy through it.
+    @inline(__always)
+    func copyBytes(from source: UnsafePointer<UInt8>, count n: Int) {
+        if n <= 8 {
+            var i = 0
+            while i < n {
+                self[i] = source[i]
+                i &+= 1
+            }
+        } else {
+            update(from: source, count: n)
+        }
+    }
 }

@@ -176,23 +176,13 @@ struct ByteCursor {
     }
 
     /// `\n` (a JSON string's line break) and the `n` bytes at `source`, which hold no byte a
-    /// JSON string escapes: one room check (dropped whole when it does not fit), and a short
-    /// line copied byte by byte (a `memmove` call costs more).
+    /// JSON string escapes: one room check (dropped whole when it does not fit).
     @inline(__always)
     mutating func putEscapedNewline(then source: UnsafePointer<UInt8>, _ n: Int) {
         guard n >= 0, n + 2 <= capacity - count else { return }
         base[count] = UInt8(ascii: "\\")
         base[count + 1] = UInt8(ascii: "n")
-        let target = base + count + 2
-        if n > 16 {
-            target.update(from: source, count: n)
-        } else {
-            var k = 0
-            while k < n {
-                target[k] = source[k]
-                k += 1
-            }
-        }
+        (base + count + 2).copyBytes(from: source, count: n)
         count += n + 2
     }
 

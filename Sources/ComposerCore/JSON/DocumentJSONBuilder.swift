@@ -138,11 +138,7 @@ struct DocumentJSONBuilder: ByteParseOutput {
             while k < 2, let line = lines.next() {
                 if k > 0 { startLine(block) }
                 k += 1
-                if keepsBackslash, line.upperBound == buffer.count {
-                    append(content[line], style: .plain)
-                } else {
-                    appendUnescaped(content, line, style: .plain, ascii: true)
-                }
+                appendBrokenLine(content, line, keepsBackslash: keepsBackslash, unescaped: true, ascii: true)
             }
             guard k == 2 else { return }
             // Each line takes its `\n` from the content and writes at most its bytes and two.

@@ -79,12 +79,20 @@ extension ParseOutput {
             while let line = lines.next() {
                 if !first { startLine(block) }
                 first = false
-                if unescaped, line.upperBound < content.count || !lines.lastLineKeepsBackslash {
-                    appendUnescaped(content, line, style: .plain, ascii: ascii)
-                } else {
-                    append(content[line], style: .plain)
-                }
+                appendBrokenLine(content, line, keepsBackslash: lines.lastLineKeepsBackslash, unescaped: unescaped, ascii: ascii)
             }
+        }
+    }
+
+    /// One line of `appendBrokenLines`'s content, unstyled: as it is when the content needs no
+    /// escaping, but for the last line when it keeps the content's final backslash (which a JSON
+    /// string escapes).
+    @inline(__always)
+    mutating func appendBrokenLine(_ content: [UInt8], _ line: Range<Int>, keepsBackslash: Bool, unescaped: Bool, ascii: Bool) {
+        if unescaped, !keepsBackslash || line.upperBound < content.count {
+            appendUnescaped(content, line, style: .plain, ascii: ascii)
+        } else {
+            append(content[line], style: .plain)
         }
     }
 
