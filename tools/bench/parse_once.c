@@ -1,11 +1,18 @@
 /* One mc_markdown_parse of a file's contents: the program tools/profile_parse.py runs under
- * valgrind's callgrind, which counts the instructions inside mc_markdown_parse only
- * (--toggle-collect), so reading the file and the process's start-up are not counted. */
+ * valgrind's callgrind, which counts the instructions inside measured_parse only
+ * (--toggle-collect), so reading the file and the process's start-up are not counted. A first parse
+ * of the same text runs before it, uncounted: the library's one-time costs (the runtime's first
+ * lookups of its types, the buffers its pools keep between parses) are not a parse's, and the
+ * bench, which parses again and again, never sees them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "message_composer.h"
+
+/* The parse callgrind counts (not inlined nor cloned, so that it keeps its name to toggle on). */
+mc_status measured_parse(const char *text, char **json);
+__attribute__((noinline, noclone)) mc_status measured_parse(const char *text, char **json) { return mc_markdown_parse(text, json); }
 
 int main(int argc, char **argv) {
     if (argc != 2) {
@@ -33,7 +40,9 @@ int main(int argc, char **argv) {
     if (text == NULL) return 2;
     text[length] = '\0';
     char *json = NULL;
-    mc_status status = mc_markdown_parse(text, &json);
+    if (mc_markdown_parse(text, &json) == MC_OK) mc_string_free(json);
+    json = NULL;
+    mc_status status = measured_parse(text, &json);
     if (status != MC_OK) {
         fprintf(stderr, "mc_markdown_parse: %s\n", mc_last_error());
         free(text);
