@@ -25,11 +25,12 @@ struct DocumentJSONBuilder: ByteParseOutput {
     init(capacity: Int) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        var kept = OutputBuffers.reused()
+        let bytes = 4 * capacity + 256
+        var kept = OutputBuffers.reused(bytes: bytes)
         swap(&json, &kept.bytes)
         swap(&tracker.spans, &kept.spans)
         swap(&values, &kept.values)
-        json.reserve(4 * capacity + 256)
+        json.reserve(bytes)
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }

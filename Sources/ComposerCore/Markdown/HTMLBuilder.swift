@@ -18,10 +18,11 @@ struct HTMLBuilder: ByteParseOutput {
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
     init(capacity: Int) {
         html = ByteBuffer()
-        var kept = OutputBuffers.reused()
+        let bytes = 2 * capacity + 64
+        var kept = OutputBuffers.reused(bytes: bytes)
         swap(&html, &kept.bytes)
         swap(&values, &kept.values)
-        html.reserve(2 * capacity + 64)
+        html.reserve(bytes)
     }
 
     mutating func recycle() {

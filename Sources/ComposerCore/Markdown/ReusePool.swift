@@ -31,9 +31,10 @@ final class ReusePool<Value: Reusable & Sendable>: Sendable {
     /// The most a kept large value's buffers may take (their capacity, in bytes).
     static var maxLargeBytes: Int { 32 << 20 }
 
-    /// A kept value, nil when none is left.
-    func take() -> Value? {
-        kept.withLock { kept in kept.small.popLast() ?? kept.large.take() }
+    /// A kept value, nil when none is left: a small one first, or the large one first when the
+    /// caller needs `large` buffers (a small one would grow, into fresh pages).
+    func take(large: Bool = false) -> Value? {
+        kept.withLock { kept in large ? kept.large.take() ?? kept.small.popLast() : kept.small.popLast() ?? kept.large.take() }
     }
 
     /// Keeps `value` if it fits. It is moved in, not copied: through an optional the lock's
@@ -74,16 +75,20 @@ struct OutputBuffers: Reusable {
     var spans: [FlatSpan] = []
     var values = ParsedValues()
 
-    /// Kept buffers, emptied (their room kept), or new empty ones.
-    static func reused() -> OutputBuffers {
-        guard var kept = ParsePools.outputBuffers.take() else { return OutputBuffers() }
+    /// Kept buffers, emptied (their room kept), or new empty ones; the large ones first when
+    /// `bytes` will need room for more than a small output's.
+    static func reused(bytes: Int) -> OutputBuffers {
+        guard var kept = ParsePools.outputBuffers.take(large: bytes > smallBytes) else { return OutputBuffers() }
         kept.bytes.removeAll()
         kept.spans.removeAll(keepingCapacity: true)
         kept.values.removeAll()
         return kept
     }
 
-    var isSmall: Bool { bytes.capacity <= 1 << 18 && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
+    /// The most bytes small buffers hold.
+    private static let smallBytes = 1 << 18
+
+    var isSmall: Bool { bytes.capacity <= OutputBuffers.smallBytes && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
 
     var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
 }
