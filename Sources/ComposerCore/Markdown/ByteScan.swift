@@ -324,7 +324,7 @@ enum ByteScan {
     }
 
     /// The classes `classify` tells a byte by, as bits of `byteClasses`.
-    private enum ByteClass {
+    enum ByteClass {
         /// `isSpecial`.
         static let special: UInt8 = 1
         /// A byte a JSON string escapes, but for `\\` (and `\n`, a line break of the content).
@@ -333,16 +333,29 @@ enum ByteScan {
         static let nonASCII: UInt8 = 8
     }
 
-    /// Each byte's `ByteClass` bits.
-    private static let byteClasses: [UInt8] = (0...255).map { (value: Int) -> UInt8 in
-        let b = UInt8(value)
-        var classes: UInt8 = 0
-        if isSpecial(b) { classes |= ByteClass.special }
-        if (b < 0x20 && b != 0x0A) || b == 0x22 { classes |= ByteClass.escaped }
-        if b == 0x5C { classes |= ByteClass.backslash }
-        if b >= 0x80 { classes |= ByteClass.nonASCII }
-        return classes
-    }
+    /// Each byte's `ByteClass` bits, one row of sixteen bytes a line: special (1) for
+    /// `\n & * < [ \\ ] _ ` ~`, escaped (2) for the control characters but `\n` and for `"`,
+    /// backslash (4), non-ASCII (8). Written out rather than computed: a table built at first use
+    /// is a lazy global, whose initialization is checked (a call) at every use, once a short line.
+    /// `ByteScanTests` checks it against the definitions.
+    static let byteClasses: [UInt8] = [
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2,  // 0x00
+        2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,  // 0x10
+        0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0,  // 0x20
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,  // 0x30
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // 0x40
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 5, 1, 0, 1,  // 0x50
+        1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  // 0x60
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0,  // 0x70
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0x80
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0x90
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xA0
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xB0
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xC0
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xD0
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xE0
+        8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8,  // 0xF0
+    ]
 
     /// How many scalars UTF-8 `bytes[range]` holds (bytes that are not continuation bytes).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {

@@ -77,6 +77,20 @@ import Testing
         }
     }
 
+    /// The written-out table of byte classes says of every byte what the definitions say.
+    @Test func byteClassesAreThoseOfTheDefinitions() {
+        #expect(ByteScan.byteClasses.count == 256)
+        for value in 0...255 {
+            let b = UInt8(value)
+            var expected: UInt8 = 0
+            if ByteScan.isSpecial(b) { expected |= ByteScan.ByteClass.special }
+            if (b < 0x20 && b != 0x0A) || b == 0x22 { expected |= ByteScan.ByteClass.escaped }
+            if b == 0x5C { expected |= ByteScan.ByteClass.backslash }
+            if b >= 0x80 { expected |= ByteScan.ByteClass.nonASCII }
+            #expect(ByteScan.byteClasses[value] == expected, "byte \(value)")
+        }
+    }
+
     @Test func scalarCountsAreStringCounts() {
         let text = String(repeating: "a\u{e9}\u{4e2d}\u{1F600}xyz", count: 9)
         let bytes = Array(text.utf8)
