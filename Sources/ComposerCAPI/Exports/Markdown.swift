@@ -9,7 +9,7 @@ import ComposerCore
 public func mc_draft_serialize(_ draft: OpaquePointer?, _ out_markdown: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
         let out = try requireOut(out_markdown, "out_markdown")
-        out.pointee = CStrings.copy(try readDraft(draft) { $0.composer.editor.markdown })
+        out.pointee = try readDraft(draft) { $0.composer.editor.withMarkdownUTF8 { CStrings.copy(utf8: $0) } }
     }
 }
 

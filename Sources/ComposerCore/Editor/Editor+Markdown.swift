@@ -5,6 +5,12 @@ extension Editor {
         MarkdownSerializer.serialize(document, mode: settings.richText ? .rich : .plain)
     }
 
+    /// `markdown` as UTF-8 bytes lent to `body` (valid during the call only), without a string
+    /// made of them: `mc_draft_serialize` copies them once, into the string it returns.
+    public func withMarkdownUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try MarkdownSerializer.serializeUTF8(document.flat, mode: settings.richText ? .rich : .plain, body)
+    }
+
     /// Replaces the content with a received message's markdown (one undo step); mention uids take
     /// their names from `names` (else the uid).
     @discardableResult

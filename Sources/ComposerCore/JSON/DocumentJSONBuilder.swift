@@ -40,7 +40,7 @@ struct DocumentJSONBuilder: ByteParseOutput {
         swap(&buffers.bytes, &json)
         swap(&buffers.spans, &tracker.spans)
         swap(&buffers.values, &values)
-        ParsePools.outputBuffers.give(consume buffers)
+        BufferPools.outputBuffers.give(consume buffers)
     }
 
     /// Brings `offset` up to date.

@@ -59,9 +59,9 @@ struct BlockParser<Output: ParseOutput> {
     var thematicBreaksLine = -1
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
-    /// Reused for every paragraph, and taken from (and given back to) `ParsePools.inlineParsers`, so its
+    /// Reused for every paragraph, and taken from (and given back to) `BufferPools.inlineParsers`, so its
     /// buffers are allocated once, not once per input.
-    var inline = ParsePools.inlineParsers.take() ?? InlineParser()
+    var inline = BufferPools.inlineParsers.take() ?? InlineParser()
 
     init(source: [UInt8], names: [String: String], output: Output) {
         src = source
@@ -93,7 +93,7 @@ struct BlockParser<Output: ParseOutput> {
         // its dozen buffers.
         var used = InlineParser()
         swap(&used, &inline)
-        ParsePools.inlineParsers.give(consume used)
+        BufferPools.inlineParsers.give(consume used)
     }
 
     /// Where the line after the one ending at `end` (before its line break, not the input's end)

@@ -29,7 +29,7 @@ struct HTMLBuilder: ByteParseOutput {
         var buffers = OutputBuffers()
         swap(&buffers.bytes, &html)
         swap(&buffers.values, &values)
-        ParsePools.outputBuffers.give(consume buffers)
+        BufferPools.outputBuffers.give(consume buffers)
     }
 
     mutating func startLine(_ next: BlockFormat?) {

@@ -29,7 +29,7 @@ struct InlineWriter {
 
         /// The marks of `style`, in priority order.
         static func all(of style: InlineStyle, into marks: inout [Mark]) {
-            marks.removeAll(keepingCapacity: true)
+            marks.removeAllShort()
             if style.link != 0 { marks.append(Mark(kind: .link, value: style.link)) }
             if style.color != 0 { marks.append(Mark(kind: .color, value: style.color)) }
             if style.flags.contains(.underline) { marks.append(Mark(kind: .underline)) }
@@ -76,10 +76,37 @@ struct InlineWriter {
     private var wanted: [Mark] = []
     private var missing: [Mark] = []
 
-    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode) {
+    /// A writer for `doc`, its buffers moved in from `kept` (emptied ones, see `SerializerBuffers`).
+    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode, reusing kept: inout SerializerBuffers) {
         self.doc = doc
         self.mode = mode
-        encodingOverride = [Encoding](repeating: .none, count: doc.utf8.count)
+        encodingOverride = []
+        swap(&tokens, &kept.tokens)
+        swap(&raw, &kept.raw)
+        swap(&stack, &kept.stack)
+        swap(&segments, &kept.segments)
+        swap(&encodingOverride, &kept.encodingOverride)
+        swap(&wanted, &kept.wanted)
+        swap(&missing, &kept.missing)
+        // `.none` for each byte of the document: the kept ones set in place, any more appended
+        // (appending them all, element by element, cost more than the rest of the set-up). A
+        // kept buffer longer than the document stays so: the writer reads the document's bytes'.
+        let count = doc.utf8.count
+        encodingOverride.withUnsafeMutableBufferPointer { kept in
+            UnsafeMutableBufferPointer(rebasing: kept[..<Swift.min(count, kept.count)]).update(repeating: .none)
+        }
+        if encodingOverride.count < count { encodingOverride.append(contentsOf: repeatElement(.none, count: count - encodingOverride.count)) }
+    }
+
+    /// Moves its buffers out into `kept`, to go back to the pool.
+    mutating func giveBuffers(to kept: inout SerializerBuffers) {
+        swap(&tokens, &kept.tokens)
+        swap(&raw, &kept.raw)
+        swap(&stack, &kept.stack)
+        swap(&segments, &kept.segments)
+        swap(&encodingOverride, &kept.encodingOverride)
+        swap(&wanted, &kept.wanted)
+        swap(&missing, &kept.missing)
     }
 
     /// Appends line `range`'s markdown to `out`. Lines are written in document order.
@@ -136,7 +163,7 @@ struct InlineWriter {
             close(entry)
         }
         // Marks to open: the one that lasts longest first, then by priority.
-        missing.removeAll(keepingCapacity: true)
+        missing.removeAllShort()
         for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
         if missing.count > 1 {
             let extents = missing.map { extent($0, from: s) }
@@ -277,5 +304,16 @@ struct InlineWriter {
             let bytes = raw[token.start..<token.end]
             return zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":") }
         }
+    }
+}
+
+extension Array {
+    /// Empties a short array (the marks of one style, a handful), keeping its room: the usual
+    /// `removeAll(keepingCapacity:)` goes through `replaceSubrange`, some hundred instructions
+    /// even for one element, where a few `removeLast` cost a few each. Sending a message called
+    /// it twice per piece of text.
+    @inline(__always)
+    mutating func removeAllShort() {
+        while !isEmpty { removeLast() }
     }
 }

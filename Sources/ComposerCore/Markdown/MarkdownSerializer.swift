@@ -26,6 +26,13 @@ public enum MarkdownSerializer {
     }
 
     public static func serialize(_ document: FlatDocument, mode: Mode = .rich) -> String {
+        serializeUTF8(document, mode: mode) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `serialize`, its UTF-8 bytes lent to `body` (valid during the call only) instead of made a
+    /// string: the C API copies them once, into the string it returns.
+    public static func serializeUTF8<R>(_ document: FlatDocument, mode: Mode = .rich,
+                                        _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         var doc = document
         if mode == .plain {
             for i in doc.runs.indices {
@@ -37,7 +44,9 @@ public enum MarkdownSerializer {
         }
         var writer = BlockWriter(doc, mode: mode)
         writer.write()
-        return String(decoding: writer.out, as: UTF8.self)
+        let result = try writer.out.withUnsafeBufferPointer(body)
+        writer.recycle()
+        return result
     }
 }
 
@@ -46,14 +55,18 @@ private struct BlockWriter {
     let doc: FlatDocument
     let mode: MarkdownSerializer.Mode
     /// Every line's bytes, without its `\n`.
-    let lines: [Range<Int>]
+    var lines: [Range<Int>] = []
     var inline: InlineWriter
     var out: [UInt8] = []
 
+    /// Its buffers are kept ones when the pool has some (`SerializerBuffers`).
     init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode) {
         self.doc = doc
         self.mode = mode
-        var lines: [Range<Int>] = []
+        var kept = SerializerBuffers.reused()
+        swap(&lines, &kept.lines)
+        swap(&out, &kept.out)
+        inline = InlineWriter(doc, mode: mode, reusing: &kept)
         lines.reserveCapacity(doc.lineBlocks.count)
         var start = 0
         for (i, b) in doc.utf8.enumerated() where b == 0x0A {
@@ -61,9 +74,16 @@ private struct BlockWriter {
             start = i + 1
         }
         lines.append(start..<doc.utf8.count)
-        self.lines = lines
-        inline = InlineWriter(doc, mode: mode)
         out.reserveCapacity(doc.utf8.count + doc.utf8.count / 4 + 16)
+    }
+
+    /// Gives its buffers back to `BufferPools.serializerBuffers`; it is empty after.
+    mutating func recycle() {
+        var kept = SerializerBuffers()
+        swap(&lines, &kept.lines)
+        swap(&out, &kept.out)
+        inline.giveBuffers(to: &kept)
+        BufferPools.serializerBuffers.give(consume kept)
     }
 
     func block(ofLine line: Int) -> BlockFormat? {

@@ -46,7 +46,7 @@ protocol ByteParseOutput: ParseOutput {
     init(capacity: Int)
     /// Ends the output and returns its bytes.
     mutating func finish() -> ByteBuffer
-    /// Gives its buffers back to `ParsePools.outputBuffers`; it is empty after.
+    /// Gives its buffers back to `BufferPools.outputBuffers`; it is empty after.
     mutating func recycle()
 }
 

@@ -9,8 +9,8 @@ protocol Reusable {
     var bufferBytes: Int { get }
 }
 
-/// Values kept between parses: a parse takes one and gives it back, so the buffers a short
-/// message's parse needs are not allocated and freed again for every message (with a dozen of
+/// Values kept between parses (or serializations): a parse takes one and gives it back, so the
+/// buffers a short message's parse needs are not allocated and freed again for every message (with a dozen of
 /// them, that churn was a tenth of the time of parsing a chat message). Values whose buffers
 /// stayed small go back, a few of them (about one per thread parsing at the same time); of the
 /// others, the last one whose buffers hold at most `maxLargeBytes` (a paragraph of a few hundred
@@ -54,17 +54,20 @@ final class ReusePool<Value: Reusable & Sendable>: Sendable {
     }
 }
 
-/// The pools of the parser's outputs and inline parsers.
-enum ParsePools {
+/// The pools of the parser's and the serializer's buffers.
+enum BufferPools {
     /// The inline parser of a parse (`BlockParser.inline`): content, nodes, delimiters, brackets,
     /// marks, links, …
     static let inlineParsers = ReusePool<InlineParser>()
     /// The buffers of the outputs that `mc_markdown_parse` and `mc_markdown_to_html` write
     /// (`DocumentJSONBuilder`, `HTMLBuilder`).
     static let outputBuffers = ReusePool<OutputBuffers>()
+    /// The serializer's (`MarkdownSerializer`): its output, the line ranges, the inline writer's
+    /// tokens, segments, stacks and per-byte encodings.
+    static let serializerBuffers = ReusePool<SerializerBuffers>()
 }
 
-/// The buffers of a parse's output, kept between parses (`ParsePools.outputBuffers`): the bytes
+/// The buffers of a parse's output, kept between parses (`BufferPools.outputBuffers`): the bytes
 /// written (JSON or HTML), the spans (JSON only), the link and mention values. A chat message's
 /// parse allocated and freed the output buffer and the span array, and the link and mention
 /// buffers when it had any. An output moves them in from the pool and back out when it is done,
@@ -78,7 +81,7 @@ struct OutputBuffers: Reusable {
     /// Kept buffers, emptied (their room kept), or new empty ones; the large ones first when
     /// `bytes` will need room for more than a small output's.
     static func reused(bytes: Int) -> OutputBuffers {
-        guard var kept = ParsePools.outputBuffers.take(large: bytes > smallBytes) else { return OutputBuffers() }
+        guard var kept = BufferPools.outputBuffers.take(large: bytes > smallBytes) else { return OutputBuffers() }
         kept.bytes.removeAll()
         kept.spans.removeAll(keepingCapacity: true)
         kept.values.removeAll()
