@@ -56,4 +56,27 @@ import Testing
             #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
         }
     }
+
+    /// Every lead byte with every second byte, then with the edge values of the bytes after it,
+    /// after ASCII runs of every length up to a block and a half (the eight-byte steps).
+    @Test func validationAgreesOnEverySequenceEdge() {
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5]
+        for prefix in [0, 3, 7, 8, 9, 15] {
+            let ascii = [UInt8](repeating: 0x61, count: prefix)
+            for b0 in 0x80...0xFF {
+                for b1 in 0...0xFF {
+                    let bytes = ascii + [UInt8(b0), UInt8(b1)]
+                    #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+                }
+                for b1 in edges {
+                    for b2 in edges {
+                        for b3 in [nil, 0x80, 0xBF, 0x41] as [UInt8?] {
+                            let bytes = ascii + [UInt8(b0), b1, b2] + (b3.map { [$0] } ?? [])
+                            #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
