@@ -10,11 +10,11 @@ protocol Reusable {
 }
 
 /// Values kept between parses (or serializations): a parse takes one and gives it back, so the
-/// buffers a short message's parse needs are not allocated and freed again for every message (with a dozen of
-/// them, that churn was a tenth of the time of parsing a chat message). Values whose buffers
-/// stayed small go back, a few of them (about one per thread parsing at the same time); of the
-/// others, the last one whose buffers hold at most `maxLargeBytes` (a paragraph of a few hundred
-/// kilobytes dense with syntax).
+/// buffers a short message's parse needs are not allocated and freed again for every message
+/// (with a dozen of them, that churn was a tenth of the time of parsing a chat message). Values
+/// whose buffers stayed small go back, a few of them (about one per thread parsing at the same
+/// time); of the others, the last one whose buffers hold at most `maxLargeBytes` (a paragraph of
+/// a few hundred kilobytes dense with syntax).
 ///
 /// Why keep a large one: freeing its buffers (a few megabytes) hands their pages back to the
 /// system (glibc trims the top of its heap past twice its largest recent allocation), and the
