@@ -27,20 +27,16 @@ struct DocumentJSONBuilder: ByteParseOutput {
         tracker = SpanTracker()
         let bytes = 4 * capacity + 256
         var kept = OutputBuffers.reused(bytes: bytes)
-        swap(&json, &kept.bytes)
-        swap(&tracker.spans, &kept.spans)
-        swap(&values, &kept.values)
+        swapBuffers(with: &kept)
         json.reserve(bytes)
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }
 
-    mutating func recycle() {
-        var buffers = OutputBuffers()
-        swap(&buffers.bytes, &json)
-        swap(&buffers.spans, &tracker.spans)
-        swap(&buffers.values, &values)
-        BufferPools.outputBuffers.give(consume buffers)
+    mutating func swapBuffers(with kept: inout OutputBuffers) {
+        swap(&json, &kept.bytes)
+        swap(&tracker.spans, &kept.spans)
+        swap(&values, &kept.values)
     }
 
     /// Brings `offset` up to date.

@@ -20,16 +20,13 @@ struct HTMLBuilder: ByteParseOutput {
         html = ByteBuffer()
         let bytes = 2 * capacity + 64
         var kept = OutputBuffers.reused(bytes: bytes)
-        swap(&html, &kept.bytes)
-        swap(&values, &kept.values)
+        swapBuffers(with: &kept)
         html.reserve(bytes)
     }
 
-    mutating func recycle() {
-        var buffers = OutputBuffers()
-        swap(&buffers.bytes, &html)
-        swap(&buffers.values, &values)
-        BufferPools.outputBuffers.give(consume buffers)
+    mutating func swapBuffers(with kept: inout OutputBuffers) {
+        swap(&html, &kept.bytes)
+        swap(&values, &kept.values)
     }
 
     mutating func startLine(_ next: BlockFormat?) {

@@ -81,13 +81,7 @@ struct InlineWriter {
         self.doc = doc
         self.mode = mode
         encodingOverride = []
-        swap(&tokens, &kept.tokens)
-        swap(&raw, &kept.raw)
-        swap(&stack, &kept.stack)
-        swap(&segments, &kept.segments)
-        swap(&encodingOverride, &kept.encodingOverride)
-        swap(&wanted, &kept.wanted)
-        swap(&missing, &kept.missing)
+        swapBuffers(with: &kept)
         // `.none` for each byte of the document: the kept ones set in place, any more appended
         // (appending them all, element by element, cost more than the rest of the set-up). A
         // kept buffer longer than the document stays so: the writer reads the document's bytes'.
@@ -98,8 +92,8 @@ struct InlineWriter {
         if encodingOverride.count < count { encodingOverride.append(contentsOf: repeatElement(.none, count: count - encodingOverride.count)) }
     }
 
-    /// Moves its buffers out into `kept`, to go back to the pool.
-    mutating func giveBuffers(to kept: inout SerializerBuffers) {
+    /// Trades its buffers with `kept`'s: moves them in (`init`) or out, to go back to the pool.
+    mutating func swapBuffers(with kept: inout SerializerBuffers) {
         swap(&tokens, &kept.tokens)
         swap(&raw, &kept.raw)
         swap(&stack, &kept.stack)

@@ -82,7 +82,7 @@ private struct BlockWriter {
         var kept = SerializerBuffers()
         swap(&lines, &kept.lines)
         swap(&out, &kept.out)
-        inline.giveBuffers(to: &kept)
+        inline.swapBuffers(with: &kept)
         BufferPools.serializerBuffers.give(consume kept)
     }
 

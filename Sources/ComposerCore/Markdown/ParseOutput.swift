@@ -46,8 +46,18 @@ protocol ByteParseOutput: ParseOutput {
     init(capacity: Int)
     /// Ends the output and returns its bytes.
     mutating func finish() -> ByteBuffer
+    /// Trades its buffers with `kept`'s: moves them in (its `init`, from `OutputBuffers.reused`)
+    /// or out (`recycle`).
+    mutating func swapBuffers(with kept: inout OutputBuffers)
+}
+
+extension ByteParseOutput {
     /// Gives its buffers back to `BufferPools.outputBuffers`; it is empty after.
-    mutating func recycle()
+    mutating func recycle() {
+        var buffers = OutputBuffers()
+        swapBuffers(with: &buffers)
+        BufferPools.outputBuffers.give(consume buffers)
+    }
 }
 
 extension ParseOutput {
