@@ -278,7 +278,7 @@ test-python-types:
 	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache \
 		message_composer $(CURDIR)/examples/python/flow.py
 	$(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache-tools \
-		tools/bench.py tools/profile_parse.py tools/diff_libs.py tools/chat_corpus.py
+		tools/bench.py tools/profile_parse.py tools/profile_wire.py tools/diff_libs.py tools/chat_corpus.py
 
 # The safe crate and the -sys crate, against the build output.
 test-rust: lib
@@ -404,6 +404,16 @@ $(BENCH_DIR)/parse_once: tools/bench/parse_once.c $(HEADER) lib
 profile-parse: check-bench-tools $(BENCH_DIR)/parse_once
 	python3 tools/profile_parse.py --driver $(BENCH_DIR)/parse_once $(PROFILE_ARGS)
 bench: profile-parse
+
+# Instructions per byte of the wire format's three directions, ours and cmark-gfm's, over the first
+# 2,000 messages of the chat corpus (tools/profile_wire.py, driver tools/wire_bench.c --count): the
+# noise-free reading of wire_bench's ratios. PROFILE_WIRE_ARGS="--top 12" shows where ours go.
+# `make bench` runs it too (about a minute).
+PROFILE_WIRE_ARGS ?=
+.PHONY: profile-wire
+profile-wire: check-bench-tools $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
+	python3 tools/profile_wire.py --driver $(BENCH_DIR)/wire_bench --corpus $(BENCH_DIR)/corpus.md --messages 2000 $(PROFILE_WIRE_ARGS)
+bench: profile-wire
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
 # without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.

@@ -10,6 +10,13 @@
  *   parse    mc_markdown_parse (JSON out)   vs  cmark parse (new parser .. cmark_parser_finish)
  *   send     mc_draft_serialize of a draft  vs  cmark_render_commonmark of the message's tree
  *            loaded with the message
+ *     wire_bench --count DIRECTION SIDE CORPUS [MESSAGES]
+ *
+ * runs the first MESSAGES (default all) of CORPUS once through one side (ours | cmark) in one
+ * direction, each call inside counted_call (after one uncounted call of the first, which warms
+ * what the library keeps between calls): tools/profile_wire.py counts its instructions with
+ * valgrind's callgrind (--toggle-collect=counted_call), the noise-free reading of the ratios.
+ *
  * Every call includes freeing what it returns (mc_string_free, cmark_node_free / free). cmark-gfm
  * runs with the strikethrough extension, the one GFM extension the wire format needs. MB/s count the
  * message's markdown bytes in every direction, so the two sides share a denominator. Set-up that is
@@ -110,10 +117,9 @@ static cmark_node *cmark_parse(const char *text, size_t length) {
     return root;
 }
 
-/* One timed call of our library in `direction` on `text` (the draft already holds it for send). */
-static double time_ours(int direction, const char *text, mc_draft *draft) {
+/* One call of our library in `direction` on `text` (the draft already holds it for send). */
+static mc_status call_ours(int direction, const char *text, mc_draft *draft) {
     char *out = NULL;
-    double t0 = now();
     mc_status status;
     switch (direction) {
     case RECEIVE: status = mc_markdown_to_html(text, NULL, &out); break;
@@ -121,13 +127,10 @@ static double time_ours(int direction, const char *text, mc_draft *draft) {
     default: status = mc_draft_serialize(draft, &out); break;
     }
     mc_string_free(out);
-    double t = now() - t0;
-    if (status != MC_OK) die(direction_names[direction]);
-    return t;
+    return status;
 }
 
-static double time_cmark(int direction, const char *text, size_t length, cmark_node *tree) {
-    double t0 = now();
+static void call_cmark(int direction, const char *text, size_t length, cmark_node *tree) {
     char *out = NULL;
     switch (direction) {
     case RECEIVE: {
@@ -140,7 +143,64 @@ static double time_cmark(int direction, const char *text, size_t length, cmark_n
     default: out = cmark_render_commonmark(tree, CMARK_OPT_DEFAULT, 0); break;
     }
     free(out);
+}
+
+static double time_ours(int direction, const char *text, mc_draft *draft) {
+    double t0 = now();
+    mc_status status = call_ours(direction, text, draft);
+    double t = now() - t0;
+    if (status != MC_OK) die(direction_names[direction]);
+    return t;
+}
+
+static double time_cmark(int direction, const char *text, size_t length, cmark_node *tree) {
+    double t0 = now();
+    call_cmark(direction, text, length, tree);
     return now() - t0;
+}
+
+/* The calls `--count` makes, apart so that callgrind can count inside them only (not inlined nor
+ * cloned: the name is what it toggles on). */
+void counted_call(int direction, int cmark, const char *text, size_t length, mc_draft *draft, cmark_node *tree);
+__attribute__((noinline, noclone)) void counted_call(int direction, int cmark, const char *text, size_t length, mc_draft *draft,
+                                                     cmark_node *tree) {
+    if (cmark) {
+        call_cmark(direction, text, length, tree);
+    } else if (call_ours(direction, text, draft) != MC_OK) {
+        die(direction_names[direction]);
+    }
+}
+
+/* `--count`: see the top of the file. */
+static int count_mode(int argc, char **argv, mc_draft *draft) {
+    int direction = -1;
+    for (int d = 0; d < DIRECTIONS; d++)
+        if (strcmp(argv[2], direction_names[d]) == 0) direction = d;
+    int cmark = strcmp(argv[3], "cmark") == 0;
+    if (direction < 0 || (!cmark && strcmp(argv[3], "ours") != 0)) {
+        fprintf(stderr, "usage: wire_bench --count receive|parse|send ours|cmark CORPUS [MESSAGES]\n");
+        return 2;
+    }
+    input_set set = load_corpus(argv[4]);
+    size_t limit = argc > 5 ? (size_t)strtoul(argv[5], NULL, 10) : set.count;
+    if (limit > set.count) limit = set.count;
+    for (size_t i = 0; i < limit; i++) {
+        const char *text = set.messages[i];
+        size_t length = strlen(text);
+        cmark_node *tree = NULL;
+        if (direction == SEND) {
+            if (mc_draft_load_markdown(draft, text, NULL) != MC_OK) die("mc_draft_load_markdown");
+            tree = cmark_parse(text, length);
+        }
+        if (i == 0) {
+            if (cmark) call_cmark(direction, text, length, tree);
+            else if (call_ours(direction, text, draft) != MC_OK) die(direction_names[direction]);
+        }
+        counted_call(direction, cmark, text, length, draft, tree);
+        if (tree) cmark_node_free(tree);
+    }
+    printf("wire_bench --count: %s, %s, %zu messages\n", direction_names[direction], cmark ? "cmark-gfm" : "ours", limit);
+    return 0;
 }
 
 /* One pass over `set` in `direction`: adds the time of each side to totals[0] (ours), [1] (cmark). */
@@ -165,22 +225,29 @@ static void pass(int direction, const input_set *set, mc_draft *draft, double to
 }
 
 int main(int argc, char **argv) {
-    if (argc < 3) {
-        fprintf(stderr, "usage: wire_bench CORPUS LARGE [ROUNDS]\n");
+    int counting = argc > 1 && strcmp(argv[1], "--count") == 0;
+    if (argc < 3 || (counting && argc < 5)) {
+        fprintf(stderr, "usage: wire_bench CORPUS LARGE [ROUNDS]\n"
+                        "       wire_bench --count receive|parse|send ours|cmark CORPUS [MESSAGES]\n");
         return 2;
     }
-    int rounds = argc > 3 ? atoi(argv[3]) : 5;
-    if (rounds < 1) rounds = 1;
     cmark_gfm_core_extensions_ensure_registered();
     strikethrough = cmark_find_syntax_extension("strikethrough");
     if (!strikethrough) {
         fprintf(stderr, "wire_bench: cmark-gfm has no strikethrough extension\n");
         return 2;
     }
-    input_set sets[2] = {load_corpus(argv[1]), load_single(argv[2])};
     mc_draft *draft = NULL;
     /* No undo history to keep: every load would otherwise be a step kept for undo. */
     if (mc_draft_new("{\"undo_depth\": 0}", &draft) != MC_OK) die("mc_draft_new");
+    if (counting) {
+        int status = count_mode(argc, argv, draft);
+        mc_draft_free(draft);
+        return status;
+    }
+    int rounds = argc > 3 ? atoi(argv[3]) : 5;
+    if (rounds < 1) rounds = 1;
+    input_set sets[2] = {load_corpus(argv[1]), load_single(argv[2])};
 
     printf("wire_bench: libmessage_composer %s vs cmark-gfm %s (strikethrough), best of %d rounds,\n", mc_version(),
            cmark_version_string(), rounds);
