@@ -1,0 +1,58 @@
+import Testing
+@testable import ComposerCore
+
+/// What the parser's and serializer's pools keep between calls: a few small values, the last large
+/// one within the bound, and which a caller gets back first.
+@Suite struct ReusePoolTests {
+    /// A value whose buffers take `bytes`; small up to 100.
+    struct Buffers: Reusable, Sendable {
+        var bytes: Int
+        var isSmall: Bool { bytes <= 100 }
+        var bufferBytes: Int { bytes }
+    }
+
+    @Test func keepsFourSmallValuesLastInFirstOut() {
+        let pool = ReusePool<Buffers>()
+        for bytes in 1...5 { pool.give(Buffers(bytes: bytes)) }
+        // The fifth found four kept and was dropped.
+        #expect((0..<5).map { _ in pool.take()?.bytes } == [4, 3, 2, 1, nil])
+    }
+
+    @Test func keepsTheLastLargeValueWithinTheBound() {
+        let pool = ReusePool<Buffers>()
+        pool.give(Buffers(bytes: 1_000))
+        pool.give(Buffers(bytes: 2_000))
+        pool.give(Buffers(bytes: ReusePool<Buffers>.maxLargeBytes + 1))
+        #expect(pool.take()?.bytes == 2_000)
+        #expect(pool.take() == nil)
+    }
+
+    @Test func aLargeNeedTakesTheLargeValueFirstAndASmallNeedASmallOne() {
+        let pool = ReusePool<Buffers>()
+        pool.give(Buffers(bytes: 10))
+        pool.give(Buffers(bytes: 5_000))
+        pool.give(Buffers(bytes: 20))
+        #expect(pool.take(large: true)?.bytes == 5_000)
+        #expect(pool.take(large: true)?.bytes == 20)
+        pool.give(Buffers(bytes: 6_000))
+        #expect(pool.take()?.bytes == 10)
+        #expect(pool.take()?.bytes == 6_000)
+        #expect(pool.take(large: true) == nil)
+    }
+
+    /// Parses and serializations of every size in turn, through the shared pools, give what fresh
+    /// buffers give: nothing a kept buffer held shows in the next output. The long message (80 KB)
+    /// needs large output buffers (over 256 KiB of JSON).
+    @Test func keptBuffersLeaveNothingBehind() {
+        let messages = ["**bold** [a](https://a.b) <@uid:u1>", String(repeating: "long *line* of text ", count: 4_000), "x",
+                        "> quote\n\n- item\n- item", ""]
+        let expected = messages.map { MarkdownParser.parseFlat($0).jsonUTF8 }
+        let serialized = messages.map { MarkdownSerializer.serialize(MarkdownParser.parse($0)) }
+        for _ in 0..<3 {
+            for (k, message) in messages.enumerated() {
+                #expect(MarkdownParser.parseJSON(utf8: Array(message.utf8)) == expected[k])
+                #expect(MarkdownSerializer.serialize(MarkdownParser.parse(message)) == serialized[k])
+            }
+        }
+    }
+}
