@@ -26,6 +26,7 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Callable, Hashable, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench  # noqa: E402  (the inputs and the goal are bench.py's, so the two cannot disagree)
@@ -33,19 +34,39 @@ import bench  # noqa: E402  (the inputs and the goal are bench.py's, so the two 
 TOTAL = re.compile(r"^summary:\s+(\d+)", re.MULTILINE)
 
 
-def count(driver: str, path: Path, out: Path) -> int:
-    """The instructions one mc_markdown_parse of `path` executes (callgrind, Ir)."""
+def callgrind_total(what: str, function: str, command: list[str], out: Path) -> int:
+    """The instructions `command` executes inside `function` (callgrind, Ir; --toggle-collect),
+    its output written to `out`. Raises RuntimeError naming `what` when it fails."""
     run = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--toggle-collect=measured_parse", f"--callgrind-out-file={out}", driver, str(path)],
+        ["valgrind", "--tool=callgrind", f"--toggle-collect={function}", f"--callgrind-out-file={out}", *command],
         capture_output=True,
         text=True,
     )
     if run.returncode != 0:
-        raise RuntimeError(f"{path.name}: driver exited {run.returncode}: {run.stderr.strip()[-400:]}")
+        raise RuntimeError(f"{what}: driver exited {run.returncode}: {run.stderr.strip()[-400:]}")
     match = TOTAL.search(out.read_text())
     if match is None:
-        raise RuntimeError(f"{path.name}: no summary line in {out}")
+        raise RuntimeError(f"{what}: no summary line in {out}")
     return int(match.group(1))
+
+
+Job = TypeVar("Job", bound=Hashable)
+
+
+def count_all(jobs: list[Job], one: Callable[[Job], int], tool: str) -> dict[Job, int] | None:
+    """`one` of every job, run side by side (a callgrind run per core); None, after saying why on
+    stderr, when one fails."""
+    try:
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            return dict(zip(jobs, pool.map(one, jobs)))
+    except RuntimeError as error:
+        print(f"{tool}: {error}", file=sys.stderr)
+        return None
+
+
+def count(driver: str, path: Path, out: Path) -> int:
+    """The instructions one mc_markdown_parse of `path` executes (callgrind, Ir)."""
+    return callgrind_total(path.name, "measured_parse", [driver, str(path)], out)
 
 
 def top_functions(out: Path, n: int) -> list[str]:
@@ -110,14 +131,8 @@ def main() -> int:
             paths[name], sizes[name] = work / f"{name}.md", len(text)
             paths[name].write_bytes(text)
 
-        def one(name: str) -> tuple[str, int]:
-            return name, count(args.driver, paths[name], work / f"{name}.callgrind")
-
-        try:
-            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-                counts = dict(pool.map(one, names))
-        except RuntimeError as error:
-            print(f"profile_parse.py: {error}", file=sys.stderr)
+        counts = count_all(names, lambda name: count(args.driver, paths[name], work / f"{name}.callgrind"), "profile_parse.py")
+        if counts is None:
             return 2
 
         per_byte = {name: counts[name] / sizes[name] for name in names}

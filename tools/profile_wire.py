@@ -20,16 +20,13 @@ Exits 0 whatever it measures, 2 when valgrind or the driver is missing or fails.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from profile_parse import TOTAL, top_functions  # noqa: E402  (one reading of callgrind's output)
+from profile_parse import callgrind_total, count_all, top_functions  # noqa: E402  (one reading of callgrind's output)
 
 DIRECTIONS = ("receive", "parse", "send")
 SIDES = ("ours", "cmark")
@@ -37,28 +34,8 @@ SIDES = ("ours", "cmark")
 
 def count(driver: str, direction: str, side: str, corpus: Path, messages: int, out: Path) -> int:
     """The instructions `side` runs in `direction` over the corpus's first `messages` (callgrind, Ir)."""
-    run = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--toggle-collect=counted_call",
-            f"--callgrind-out-file={out}",
-            driver,
-            "--count",
-            direction,
-            side,
-            str(corpus),
-            str(messages),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    if run.returncode != 0:
-        raise RuntimeError(f"{direction} {side}: driver exited {run.returncode}: {run.stderr.strip()[-400:]}")
-    match = TOTAL.search(out.read_text())
-    if match is None:
-        raise RuntimeError(f"{direction} {side}: no summary line in {out}")
-    return int(match.group(1))
+    command = [driver, "--count", direction, side, str(corpus), str(messages)]
+    return callgrind_total(f"{direction} {side}", "counted_call", command, out)
 
 
 def corpus_bytes(corpus: Path, messages: int) -> int:
@@ -83,15 +60,12 @@ def main() -> int:
     try:
         jobs = [(direction, side) for direction in DIRECTIONS for side in SIDES]
 
-        def one(job: tuple[str, str]) -> tuple[tuple[str, str], int]:
+        def one(job: tuple[str, str]) -> int:
             direction, side = job
-            return job, count(args.driver, direction, side, corpus, args.messages, work / f"{direction}-{side}.callgrind")
+            return count(args.driver, direction, side, corpus, args.messages, work / f"{direction}-{side}.callgrind")
 
-        try:
-            with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-                counts = dict(pool.map(one, jobs))
-        except RuntimeError as error:
-            print(f"profile_wire.py: {error}", file=sys.stderr)
+        counts = count_all(jobs, one, "profile_wire.py")
+        if counts is None:
             return 2
 
         print(f"== the wire format, instructions per byte of markdown (callgrind), {args.messages} chat messages, {size / 1e6:.2f} MB")
