@@ -25,10 +25,8 @@ struct DocumentJSONBuilder: ByteParseOutput {
     init(capacity: Int) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        let bytes = 4 * capacity + 256
-        var kept = OutputBuffers.reused(bytes: bytes)
+        var kept = OutputBuffers.reused(bytes: 4 * capacity + 256)
         swapBuffers(with: &kept)
-        json.reserve(bytes)
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }

@@ -59,8 +59,8 @@ struct BlockParser<Output: ParseOutput> {
     var thematicBreaksLine = -1
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
-    /// Reused for every paragraph, and taken from (and given back to) `BufferPools.inlineParsers`, so its
-    /// buffers are allocated once, not once per input.
+    /// Reused for every paragraph, and taken from (and given back to) `BufferPools.inlineParsers`,
+    /// so its buffers are allocated once, not once per input.
     var inline = BufferPools.inlineParsers.take() ?? InlineParser()
 
     init(source: [UInt8], names: [String: String], output: Output) {

@@ -18,10 +18,8 @@ struct HTMLBuilder: ByteParseOutput {
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
     init(capacity: Int) {
         html = ByteBuffer()
-        let bytes = 2 * capacity + 64
-        var kept = OutputBuffers.reused(bytes: bytes)
+        var kept = OutputBuffers.reused(bytes: 2 * capacity + 64)
         swapBuffers(with: &kept)
-        html.reserve(bytes)
     }
 
     mutating func swapBuffers(with kept: inout OutputBuffers) {

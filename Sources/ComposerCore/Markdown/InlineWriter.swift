@@ -84,7 +84,8 @@ struct InlineWriter {
         swapBuffers(with: &kept)
         // `.none` for each byte of the document: the kept ones set in place, any more appended
         // (appending them all, element by element, cost more than the rest of the set-up). A
-        // kept buffer longer than the document stays so: the writer reads the document's bytes'.
+        // kept buffer longer than the document stays so: the writer reads only the document's
+        // bytes' entries.
         let count = doc.utf8.count
         encodingOverride.withUnsafeMutableBufferPointer { kept in
             UnsafeMutableBufferPointer(rebasing: kept[..<Swift.min(count, kept.count)]).update(repeating: .none)

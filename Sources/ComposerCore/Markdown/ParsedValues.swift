@@ -20,7 +20,6 @@ struct ParsedValues {
 
     init() {}
 
-
     /// Forgets every value, keeping the buffers (values reused for the next parse). Most parses
     /// have none: emptying an empty array is a call all the same.
     mutating func removeAll() {

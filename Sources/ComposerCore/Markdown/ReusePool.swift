@@ -78,13 +78,14 @@ struct OutputBuffers: Reusable {
     var spans: [FlatSpan] = []
     var values = ParsedValues()
 
-    /// Kept buffers, emptied (their room kept), or new empty ones; the large ones first when
-    /// `bytes` will need room for more than a small output's.
+    /// Kept buffers, emptied (their room kept), or new ones, with room for `bytes` bytes of
+    /// output; the large ones first when that is more than a small output's.
     static func reused(bytes: Int) -> OutputBuffers {
-        guard var kept = BufferPools.outputBuffers.take(large: bytes > smallBytes) else { return OutputBuffers() }
+        var kept = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? OutputBuffers()
         kept.bytes.removeAll()
         kept.spans.removeAll(keepingCapacity: true)
         kept.values.removeAll()
+        kept.bytes.reserve(bytes)
         return kept
     }
 
