@@ -26,9 +26,10 @@ public enum Limits {
     }
 
     /// Refuses a string argument of `byteCount` bytes larger than `maxInputBytes`; `name` is the
-    /// argument's name.
-    public static func checkInput<Count: BinaryInteger>(byteCount: Count, _ name: String) throws(ComposerError) {
-        guard byteCount <= maxInputBytes else {
+    /// argument's name. Not generic: the C layer checks every string argument, and the generic
+    /// comparison cost some 170 instructions a call (a chat message's parse is a few thousand).
+    public static func checkInput(byteCount: UInt, _ name: String) throws(ComposerError) {
+        guard byteCount <= UInt(maxInputBytes) else {
             throw .limitExceeded("\(name) is \(byteCount) bytes long; the limit is \(maxInputBytes)")
         }
     }

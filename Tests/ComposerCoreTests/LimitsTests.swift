@@ -190,12 +190,12 @@ import Testing
     }
 
     @Test func inputSizeLimit() throws {
-        try Limits.checkInput(byteCount: Limits.maxInputBytes, "utf8")
+        try Limits.checkInput(byteCount: UInt(Limits.maxInputBytes), "utf8")
         #expect(throws: ComposerError.limitExceeded("utf8 is 33554433 bytes long; the limit is 33554432")) {
-            try Limits.checkInput(byteCount: Limits.maxInputBytes + 1, "utf8")
+            try Limits.checkInput(byteCount: UInt(Limits.maxInputBytes) + 1, "utf8")
         }
         #expect(throws: ComposerError.limitExceeded("utf8 is 18446744073709551615 bytes long; the limit is 33554432")) {
-            try Limits.checkInput(byteCount: UInt64.max, "utf8")
+            try Limits.checkInput(byteCount: UInt.max, "utf8")
         }
     }
 }

@@ -60,8 +60,12 @@ struct BlockParser<Output: ParseOutput> {
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
     /// Reused for every paragraph, and taken from (and given back to) `BufferPools.inlineParsers`,
-    /// so its buffers are allocated once, not once per input.
-    var inline = BufferPools.inlineParsers.take() ?? InlineParser()
+    /// so its buffers are allocated once, not once per input. Taken when a paragraph first needs
+    /// it (`beginParagraphContent`): an input of short plain lines never does. Behind a
+    /// reference, and optional: it moves in and out of the pool as a pointer, and giving it back
+    /// leaves nil (an emptied parser left in its place was a release per buffer when the block
+    /// parser went away, some 500 instructions a message).
+    var inline: InlineParserBox?
 
     init(source: [UInt8], names: [String: String], output: Output) {
         src = source
@@ -89,11 +93,7 @@ struct BlockParser<Output: ParseOutput> {
         }
         closeLeaf()
         closeContainers(downTo: 0)
-        // Moved out (a swap copies no buffer reference): a copy would retain and release each of
-        // its dozen buffers.
-        var used = InlineParser()
-        swap(&used, &inline)
-        BufferPools.inlineParsers.give(consume used)
+        if let used = inline.take() { BufferPools.inlineParsers.give(used) }
     }
 
     /// Where the line after the one ending at `end` (before its line break, not the input's end)
@@ -297,11 +297,11 @@ struct BlockParser<Output: ParseOutput> {
             if paragraphLines == 1 {
                 closeOneLineParagraph(block)
             } else {
-                inline.appendContent(src, pendingText)
+                inline?.parser.appendContent(src, pendingText)
                 // The paragraph's final whitespace is not content (entities are, being written out).
-                inline.trimContentEnd()
+                inline?.parser.trimContentEnd()
                 emitLine(block)
-                inline.parse(into: &output, block: block, names: names)
+                inline?.parser.parse(into: &output, block: block, names: names)
             }
         case .fence:
             // A fence without lines is one empty code line.
@@ -340,16 +340,17 @@ struct BlockParser<Output: ParseOutput> {
         if start == pendingText.upperBound + 1, src[pendingText.upperBound] == 0x0A {
             pendingText = pendingText.lowerBound..<lineEnd
         } else {
-            inline.appendContent(src, pendingText)
-            inline.appendContent(0x0A)
+            inline?.parser.appendContent(src, pendingText)
+            inline?.parser.appendContent(0x0A)
             pendingText = start..<lineEnd
         }
     }
 
     /// Starts the inline parser's (empty) content for the open paragraph.
     mutating func beginParagraphContent() {
+        if inline == nil { inline = BufferPools.inlineParsers.take() ?? InlineParserBox() }
         // Room for the rest of the input: the content never outgrows it.
-        inline.beginContent(capacity: src.count - pendingText.lowerBound)
+        inline?.parser.beginContent(capacity: src.count - pendingText.lowerBound)
     }
 
     /// Closes a paragraph of one line. Without its final whitespace, a short line of plain text
@@ -365,8 +366,9 @@ struct BlockParser<Output: ParseOutput> {
         emitLine(block)
         guard line.count <= 32, let text = ByteScan.plainLine(src, line) else {
             beginParagraphContent()
-            inline.appendContent(src, line)
-            return inline.parse(into: &output, block: block, names: names)
+            inline?.parser.appendContent(src, line)
+            inline?.parser.parse(into: &output, block: block, names: names)
+            return
         }
         if text.unescaped {
             output.appendUnescaped(src, line, style: .plain, ascii: text.ascii)

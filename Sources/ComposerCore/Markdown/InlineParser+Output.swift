@@ -1,21 +1,40 @@
 // From nodes and marks to styled text: tags paired, each node's style found in one walk.
 extension InlineParser {
     /// Pairs `<u>`/`</u>` and `<color>`/`</color>` by nesting; unpaired tags become literal text
-    /// (their source, which they keep as their text).
+    /// (their source, which they keep as their text). Two passes with counters instead of a stack
+    /// of open tags (two arrays a paragraph with tags): forward, a closing tag with no open one
+    /// before it is unpaired; then backward, over what pairs, an opening tag with no closing one
+    /// after it. Nesting pairs the same tags.
     mutating func pairTags() {
-        var underlines: [Int] = []
-        var colors: [Int] = []
-        for i in nodes.indices {
-            switch nodes[i].kind {
-            case .underlineOpen: underlines.append(i)
-            case .underlineClose: if underlines.popLast() == nil { nodes[i].kind = .text }
-            case .colorOpen: colors.append(i)
-            case .colorClose: if colors.popLast() == nil { nodes[i].kind = .text }
-            default: break
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var underlines = 0, colors = 0
+            for i in nodes.indices {
+                switch nodes[i].kind {
+                case .underlineOpen: underlines += 1
+                case .underlineClose: if underlines > 0 { underlines -= 1 } else { nodes[i].kind = .text }
+                case .colorOpen: colors += 1
+                case .colorClose: if colors > 0 { colors -= 1 } else { nodes[i].kind = .text }
+                default: break
+                }
+            }
+            guard underlines > 0 || colors > 0 else { return }
+            // `underlines` and `colors` opening tags are unpaired: the last ones with no closing
+            // tag left after them.
+            var closings = (underline: 0, color: 0)
+            var i = nodes.count
+            while i > 0, underlines > 0 || colors > 0 {
+                i -= 1
+                switch nodes[i].kind {
+                case .underlineClose: closings.underline += 1
+                case .underlineOpen:
+                    if closings.underline > 0 { closings.underline -= 1 } else { nodes[i].kind = .text; underlines -= 1 }
+                case .colorClose: closings.color += 1
+                case .colorOpen:
+                    if closings.color > 0 { closings.color -= 1 } else { nodes[i].kind = .text; colors -= 1 }
+                default: break
+                }
             }
         }
-        for open in underlines { nodes[open].kind = .text }
-        for open in colors { nodes[open].kind = .text }
     }
 
     /// Running totals of the marks that start (+) and end (-) at a node (32-bit: a node holds

@@ -200,13 +200,13 @@ struct InlineParser {
         // Most paragraphs use few of the buffers: emptying an empty one is a call all the same.
         if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
         if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
-        if !delimiters.isEmpty { delimiters.removeAll(keepingCapacity: true) }
+        if !delimiters.isEmpty { delimiters.removeAllKeepingCapacity() }
         lastDelimiter = -1
-        if !brackets.isEmpty { brackets.removeAll(keepingCapacity: true) }
+        if !brackets.isEmpty { brackets.removeAllKeepingCapacity() }
         activeFloor = 0
         mergeFloor = 0
-        if !marks.isEmpty { marks.removeAll(keepingCapacity: true) }
-        if !links.isEmpty { links.removeAll(keepingCapacity: true) }
+        if !marks.isEmpty { marks.removeAllKeepingCapacity() }
+        if !links.isEmpty { links.removeAllKeepingCapacity() }
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
         parenMemo = nil

@@ -29,7 +29,7 @@ struct InlineWriter {
 
         /// The marks of `style`, in priority order.
         static func all(of style: InlineStyle, into marks: inout [Mark]) {
-            marks.removeAllShort()
+            marks.removeAllKeepingCapacity()
             if style.link != 0 { marks.append(Mark(kind: .link, value: style.link)) }
             if style.color != 0 { marks.append(Mark(kind: .color, value: style.color)) }
             if style.flags.contains(.underline) { marks.append(Mark(kind: .underline)) }
@@ -158,7 +158,7 @@ struct InlineWriter {
             close(entry)
         }
         // Marks to open: the one that lasts longest first, then by priority.
-        missing.removeAllShort()
+        missing.removeAllKeepingCapacity()
         for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
         if missing.count > 1 {
             let extents = missing.map { extent($0, from: s) }
@@ -299,16 +299,5 @@ struct InlineWriter {
             let bytes = raw[token.start..<token.end]
             return zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "]") && $1 == UInt8(ascii: ":") }
         }
-    }
-}
-
-extension Array {
-    /// Empties a short array (the marks of one style, a handful), keeping its room: the usual
-    /// `removeAll(keepingCapacity:)` goes through `replaceSubrange`, some hundred instructions
-    /// even for one element, where a few `removeLast` cost a few each. Sending a message called
-    /// it twice per piece of text.
-    @inline(__always)
-    mutating func removeAllShort() {
-        while !isEmpty { removeLast() }
     }
 }

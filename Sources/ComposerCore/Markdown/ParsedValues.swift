@@ -25,12 +25,12 @@ struct ParsedValues {
     mutating func removeAll() {
         if !linkEnds.isEmpty {
             linkBytes.removeAll(keepingCapacity: true)
-            linkEnds.removeAll(keepingCapacity: true)
-            linkIsJSONText.removeAll(keepingCapacity: true)
+            linkEnds.removeAllKeepingCapacity()
+            linkIsJSONText.removeAllKeepingCapacity()
         }
         if !mentions.isEmpty {
             mentionBytes.removeAll(keepingCapacity: true)
-            mentions.removeAll(keepingCapacity: true)
+            mentions.removeAllKeepingCapacity()
         }
     }
 

@@ -58,7 +58,7 @@ final class ReusePool<Value: Reusable & Sendable>: Sendable {
 enum BufferPools {
     /// The inline parser of a parse (`BlockParser.inline`): content, nodes, delimiters, brackets,
     /// marks, links, …
-    static let inlineParsers = ReusePool<InlineParser>()
+    static let inlineParsers = ReusePool<InlineParserBox>()
     /// The buffers of the outputs that `mc_markdown_parse` and `mc_markdown_to_html` write
     /// (`DocumentJSONBuilder`, `HTMLBuilder`).
     static let outputBuffers = ReusePool<OutputBuffers>()
@@ -83,7 +83,7 @@ struct OutputBuffers: Reusable {
     static func reused(bytes: Int) -> OutputBuffers {
         var kept = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? OutputBuffers()
         kept.bytes.removeAll()
-        kept.spans.removeAll(keepingCapacity: true)
+        kept.spans.removeAllKeepingCapacity()
         kept.values.removeAll()
         kept.bytes.reserve(bytes)
         return kept
@@ -97,7 +97,19 @@ struct OutputBuffers: Reusable {
     var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
 }
 
-extension InlineParser: Reusable {
+/// An inline parser kept between parses (`BufferPools.inlineParsers`), behind a reference: it
+/// moves in and out of the pool as one pointer, not as the parser's dozen buffers (a move of the
+/// parser itself copied its 300 bytes three times a parse, and what it left behind was released
+/// buffer by buffer). Sendable unchecked: one parse at a time uses it, from when it takes it out
+/// of the pool, under the pool's lock, to when it gives it back.
+final class InlineParserBox: Reusable, @unchecked Sendable {
+    var parser = InlineParser()
+
+    var isSmall: Bool { parser.isSmall }
+    var bufferBytes: Int { parser.bufferBytes }
+}
+
+extension InlineParser {
     /// Whether its buffers are small enough to keep between parses (64 KiB of content or so).
     var isSmall: Bool {
         src.capacity <= 1 << 16 && nodes.capacity <= 1 << 14 && delimiters.capacity <= 1 << 13 && extra.capacity <= 1 << 16
