@@ -35,7 +35,8 @@ enum CStrings {
 
     /// Reads a NUL-terminated UTF-8 argument as bytes, for the wire format, which parses bytes:
     /// NULL and invalid UTF-8 are refused as by `read`, without making a `String` of it (the check
-    /// passes over runs of ASCII, most of a message, in blocks).
+    /// passes over runs of ASCII, most of a message, in blocks). They hold no zero byte: the string
+    /// ends at its first (the parsers are told so, `zeroFree`).
     static func readUTF8(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> [UInt8] {
         guard let pointer else { throw .nullArgument(name) }
         let length = strlen(pointer)

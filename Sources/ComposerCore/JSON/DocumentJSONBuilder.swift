@@ -87,12 +87,27 @@ struct DocumentJSONBuilder: ByteParseOutput {
             style.mention = add(mention: MentionValue(uid: uid, name: name))
             return appendMention(name, style: style, block: block)
         }
-        var style = style
-        style.mention = values.add(mentionOfUID: uid)
-        settle()
-        tracker.restyle(style, at: offset)
-        json.append(UInt8(ascii: "@"))
-        offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
+        uid.withUnsafeBufferPointer { bytes in
+            var style = style
+            style.mention = values.add(mentionOfUID: bytes)
+            settle()
+            tracker.restyle(style, at: offset)
+            json.append(UInt8(ascii: "@"))
+            // A uid's characters (`MentionPolicy.isUIDCharacter`) are ASCII that a JSON string holds
+            // as they are: copied, one scalar a byte. Anything else goes through the escaper.
+            if let base = bytes.baseAddress, bytes.allSatisfy(DocumentJSONBuilder.isPlainASCII) {
+                json.put(base, bytes.count)
+                offset += 1 + bytes.count
+            } else {
+                offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
+            }
+        }
+    }
+
+    /// Whether `b` is ASCII that a JSON string holds as it is.
+    @inline(__always)
+    private static func isPlainASCII(_ b: UInt8) -> Bool {
+        b >= 0x20 && b < 0x80 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")
     }
 
     /// Inlined, as `startLine`: a line of a paragraph of hard breaks is often one such piece.

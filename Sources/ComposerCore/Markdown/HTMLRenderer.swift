@@ -55,10 +55,11 @@ public enum HTMLRenderer {
     }
 
     /// `renderUTF8(markdown:names:)`, its bytes lent to `body` (valid during the call only): the
-    /// C API copies them once, into the string it returns.
-    public static func renderUTF8<R>(markdown: [UInt8], names: [String: String] = [:],
+    /// C API copies them once, into the string it returns. `zeroFree` as for
+    /// `MarkdownParser.parseJSON(utf8:names:zeroFree:_:)`.
+    public static func renderUTF8<R>(markdown: [UInt8], names: [String: String] = [:], zeroFree: Bool = false,
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try MarkdownParser.parseHTML(utf8: markdown, names: names, body)
+        try MarkdownParser.parseHTML(utf8: markdown, names: names, zeroFree: zeroFree, body)
     }
 
     static func escape(_ text: String) -> String {

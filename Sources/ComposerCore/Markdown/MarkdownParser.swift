@@ -35,25 +35,28 @@ public enum MarkdownParser {
 
     /// `parseJSON(utf8:names:)`, its bytes lent to `body` (valid during the call only) instead of
     /// copied into an array: the C API copies them once, into the string it returns.
-    public static func parseJSON<R>(utf8 markdown: [UInt8], names: [String: String] = [:],
+    /// `zeroFree`: the caller knows the bytes hold no zero byte (they were read from a C string,
+    /// which ends at its first), so the scan that replaces U+0000 is skipped.
+    public static func parseJSON<R>(utf8 markdown: [UInt8], names: [String: String] = [:], zeroFree: Bool = false,
                                     _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try parse(utf8: markdown, names: names, into: DocumentJSONBuilder.self, body)
+        try parse(utf8: markdown, names: names, zeroFree: zeroFree, into: DocumentJSONBuilder.self, body)
     }
 
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while
     /// parsing.
-    static func parseHTML<R>(utf8 markdown: [UInt8], names: [String: String],
+    static func parseHTML<R>(utf8 markdown: [UInt8], names: [String: String], zeroFree: Bool,
                              _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try parse(utf8: markdown, names: names, into: HTMLBuilder.self, body)
+        try parse(utf8: markdown, names: names, zeroFree: zeroFree, into: HTMLBuilder.self, body)
     }
 
     /// Parses markdown given as valid UTF-8 bytes into an output of bytes, lent to `body`; the
     /// output's buffers then go back to their pool. Inlined: left generic, each parse looked up
     /// the metadata of the parser's types at run time (a third more instructions).
     @inline(__always)
-    private static func parse<Output: ByteParseOutput, R>(utf8 markdown: [UInt8], names: [String: String], into: Output.Type,
+    private static func parse<Output: ByteParseOutput, R>(utf8 markdown: [UInt8], names: [String: String], zeroFree: Bool,
+                                                          into: Output.Type,
                                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let source = input(markdown)
+        let source = zeroFree ? markdown : input(markdown)
         var parser = BlockParser(source: source, names: names, output: Output(capacity: source.count))
         parser.run()
         let result = try parser.output.finish().withUnsafeBufferPointer(body)

@@ -117,7 +117,7 @@ struct ParsedValues {
     }
 
     /// Adds a mention whose display name is its uid.
-    mutating func add(mentionOfUID uid: ArraySlice<UInt8>) -> UInt32 {
+    mutating func add(mentionOfUID uid: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let start = mentionBytes.count
         mentionBytes.append(contentsOf: uid)
         mentions.append((start..<mentionBytes.count, start..<mentionBytes.count))
