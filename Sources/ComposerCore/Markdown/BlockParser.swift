@@ -85,6 +85,7 @@ struct BlockParser<Output: ParseOutput> {
         var start = 0
         while true {
             if lineLoops, leaf == .paragraph { start = takeLines(from: start) }
+            if lineLoops, leaf == .fence, containerCount == 0 { start = takeFenceLines(from: start) }
             let end = lineEnd(from: start)
             if end == src.count, start == end, start > 0 { break }
             process(start, end)
@@ -110,6 +111,25 @@ struct BlockParser<Output: ParseOutput> {
     mutating func takeLines(from start: Int) -> Int {
         if case .item = runs.last?.container { return continueList(from: start) }
         return continueParagraph(from: start)
+    }
+
+    /// The line loop for an open fence in no container: its code lines, then the line that
+    /// closes it, without `process`'s container matching for each (what `process` does with them
+    /// is `fenceLine`). Returns where the first line after them starts, or `src.count` after the
+    /// last line of the input.
+    @inline(__always)
+    mutating func takeFenceLines(from start: Int) -> Int {
+        var start = start
+        while leaf == .fence {
+            let end = lineEnd(from: start)
+            // The input's final line break starts no line (as in `runLines`).
+            if end == src.count, start == end, start > 0 { return start }
+            beginLine(start, end)
+            fenceLine(start)
+            guard end < src.count else { return src.count }
+            start = lineAfter(end)
+        }
+        return start
     }
 
     /// Takes the lines from `start` on that can only continue the open paragraph, and returns
@@ -411,11 +431,7 @@ struct BlockParser<Output: ParseOutput> {
     /// One line, `src[start..<end]`. Positions past the containers' markers are suffixes of the
     /// line, so each is just where it starts.
     mutating func process(_ start: Int, _ end: Int) {
-        lineStart = start
-        lineEnd = end
-        var trailing = end
-        while trailing > start, LineScan.isSpaceOrTab(src[trailing - 1]) { trailing -= 1 }
-        blankFrom = trailing
+        beginLine(start, end)
         var line = start
         // 1. Which open containers does this line continue? `next` is the first it does not.
         var matched = 0
@@ -454,16 +470,7 @@ struct BlockParser<Output: ParseOutput> {
         }
 
         // 2. Inside a fence: the line is code unless it closes the fence.
-        if leaf == .fence, matched == containerCount {
-            if isFenceCloser(line, char: fence.char, length: fence.length) {
-                closeLeaf()
-            } else {
-                emitLine(.codeBlock)
-                output.append(src[dropIndent(line, fence.indent)..<lineEnd], style: .plain)
-                fenceLines += 1
-            }
-            return
-        }
+        if leaf == .fence, matched == containerCount { return fenceLine(line) }
 
         var openedOnThisLine = false
         if matched + 1 == containerCount, let marker = nextItemMarker(line) {
@@ -540,6 +547,36 @@ struct BlockParser<Output: ParseOutput> {
             return
         }
         appendParagraphLine(line)
+    }
+
+    /// Starts the line `src[start..<end]`: where it ends, and where its trailing blanks start.
+    @inline(__always)
+    mutating func beginLine(_ start: Int, _ end: Int) {
+        lineStart = start
+        lineEnd = end
+        var trailing = end
+        while trailing > start, LineScan.isSpaceOrTab(src[trailing - 1]) { trailing -= 1 }
+        blankFrom = trailing
+    }
+
+    /// A line of the open fence, from `line` on (past its containers' markers): code, unless it
+    /// closes the fence.
+    @inline(__always)
+    mutating func fenceLine(_ line: Int) {
+        if isFenceCloser(line, char: fence.char, length: fence.length) {
+            closeLeaf()
+        } else {
+            emitLine(.codeBlock)
+            // Classified first: most code lines need no escaping, and go out as they are.
+            let code = dropIndent(line, fence.indent)..<lineEnd
+            let text = ByteScan.classify(src, code)
+            if text.unescaped {
+                output.appendUnescaped(src, code, style: .plain, ascii: text.ascii)
+            } else {
+                output.append(src[code], style: .plain)
+            }
+            fenceLines += 1
+        }
     }
 
     /// The marker of the item the line from `line` starts, when the innermost open container is

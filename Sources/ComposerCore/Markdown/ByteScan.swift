@@ -289,6 +289,11 @@ enum ByteScan {
         classify(bytes, 0..<bytes.count, backslashes: backslashes, plainOnly: false) ?? (true, true)
     }
 
+    /// `classify` of `bytes[range]` (a range out of bounds: neither).
+    static func classify(_ bytes: [UInt8], _ range: Range<Int>) -> (unescaped: Bool, ascii: Bool) {
+        classify(bytes, range, backslashes: true, plainOnly: false) ?? (false, false)
+    }
+
     /// `classify` of `bytes[range]`; with `plainOnly`, nil as soon as a byte `isSpecial` flags.
     @inline(__always)
     private static func classify(_ bytes: [UInt8], _ range: Range<Int>, backslashes: Bool,

@@ -8,23 +8,11 @@ enum EntityDecoder {
         var i = start + 1
         guard i < src.count else { return nil }
         if src[i] == UInt8(ascii: "#") {
-            i += 1
-            var hex = false
-            if i < src.count, src[i] == UInt8(ascii: "x") || src[i] == UInt8(ascii: "X") {
-                hex = true
-                i += 1
-            }
-            let digitsStart = i
-            var value: UInt32 = 0
-            while i < src.count, i - digitsStart < (hex ? 6 : 7), let digit = digit(src[i], hex: hex) {
-                value = value * (hex ? 16 : 10) + digit
-                i += 1
-            }
-            guard i > digitsStart, i < src.count, src[i] == UInt8(ascii: ";") else { return nil }
+            guard let (end, value) = src.withUnsafeBufferPointer({ numericReference($0, at: start) }) else { return nil }
             // A draft holds no carriage return: "&#13;" is a line break like any other.
             let scalar: Unicode.Scalar = value == 13 ? "\n" : value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
             UTF8Bytes.append(scalar, to: &out)
-            return i + 1 - start
+            return end - start
         }
         let nameStart = i
         while i < src.count, i - nameStart <= HTMLEntities.maxNameLength, isAlphanumeric(src[i]) { i += 1 }
@@ -32,6 +20,35 @@ enum EntityDecoder {
         guard let value = HTMLEntities.table[String(decoding: src[nameStart..<i], as: UTF8.self)] else { return nil }
         out.append(contentsOf: value.utf8)
         return i + 1 - start
+    }
+
+    /// The numeric reference (`&#` and up to seven decimal digits, or `&#x` and up to six hex
+    /// digits, then `;`) at `start`: where it ends, past its `;`, and its value. Through a pointer,
+    /// with wrapping arithmetic (seven decimal digits fit in 32 bits): "&#9999999" repeated without
+    /// a `;` reads its digits at every `&`.
+    private static func numericReference(_ src: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, value: UInt32)? {
+        var i = start + 2
+        guard start >= 0, i <= src.count else { return nil }
+        let hex = i < src.count && src[i] | 0x20 == UInt8(ascii: "x")
+        if hex { i += 1 }
+        let digitsStart = i
+        let maxEnd = Swift.min(src.count, digitsStart + (hex ? 6 : 7))
+        var value: UInt32 = 0
+        while i < maxEnd {
+            let b = src[i]
+            let digit: UInt32
+            if b &- UInt8(ascii: "0") < 10 {
+                digit = UInt32(b &- UInt8(ascii: "0"))
+            } else if hex, (b | 0x20) &- UInt8(ascii: "a") < 6 {
+                digit = UInt32((b | 0x20) &- UInt8(ascii: "a")) &+ 10
+            } else {
+                break
+            }
+            value = value &* (hex ? 16 : 10) &+ digit
+            i += 1
+        }
+        guard i > digitsStart, i < src.count, src[i] == UInt8(ascii: ";") else { return nil }
+        return (i + 1, value)
     }
 
     /// Whether a reference can start at `start` (an `&`): an alphanumeric follows, or `#` and a

@@ -3,8 +3,8 @@ import Testing
 
 /// The parser's line fast paths write what its general paths write: `InlineParser.writeLines`
 /// what the tokenizer and `flatten` make of content whose only syntax is line breaks, and the
-/// block parser's loops (`continueParagraph`, `continueList`) what `process` makes of the lines
-/// they take, on inputs that take them and inputs that just miss them.
+/// block parser's loops (`continueParagraph`, `continueList`, `takeFenceLines`) what `process`
+/// makes of the lines they take, on inputs that take them and inputs that just miss them.
 @Suite struct LineFastPathTests {
     /// Paragraph content: pieces of lines joined by line breaks, hard (`\` or two spaces) and
     /// soft, with bytes the output escapes and the bytes around a break that the rules drop.
@@ -22,13 +22,14 @@ import Testing
     static func inputs(count: Int) -> [[UInt8]] {
         var random = SeededRandom(seed: 0x11E6)
         let starts = ["", "", "", "> ", ">", "> > ", ">> ", " > ", "- ", "- ", "* ", "+ ", "1. ", "2. ", "12) ", "1) ",
-                      "1234567890. ", "123456789. ", "  ", "    ", "\t", "-", "- - ", "--- ", "***", "```", "<p></p>", "  - "]
+                      "1234567890. ", "123456789. ", "  ", "    ", "\t", "-", "- - ", "--- ", "***", "```", "<p></p>", "  - ",
+                      "~~~", "````", " ```", "```"]
         let contents = ["a", "line", "item", "a\\", "a  ", "\"q\"", "é", "*a*", "-", "", " b", "\tb", "\\", "`c`", "> y", "1."]
         let breaks = ["\n", "\n", "\n", "\r\n", "\r", "\n\n"]
         return (0..<count).map { _ in
             let lines = Int.random(in: 1...12, using: &random)
             // Most inputs repeat one start (a quote, a list, a paragraph), as the loops need.
-            let usual = random.pick(["", "> ", "- ", "1. ", "* "])
+            let usual = random.pick(["", "> ", "- ", "1. ", "* ", ""])
             var text = ""
             for _ in 0..<lines {
                 text += (Int.random(in: 0..<4, using: &random) == 0 ? random.pick(starts) : usual)
