@@ -29,7 +29,7 @@ struct InlineWriter {
 
         /// The marks of `style`, in priority order.
         static func all(of style: InlineStyle, into marks: inout [Mark]) {
-            marks.removeAllKeepingCapacity()
+            marks.removeAllShort()
             if style.link != 0 { marks.append(Mark(kind: .link, value: style.link)) }
             if style.color != 0 { marks.append(Mark(kind: .color, value: style.color)) }
             if style.flags.contains(.underline) { marks.append(Mark(kind: .underline)) }
@@ -158,7 +158,7 @@ struct InlineWriter {
             close(entry)
         }
         // Marks to open: the one that lasts longest first, then by priority.
-        missing.removeAllKeepingCapacity()
+        missing.removeAllShort()
         for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
         if missing.count > 1 {
             let extents = missing.map { extent($0, from: s) }

@@ -19,17 +19,24 @@ protocol Reusable {
 /// Why keep a large one: freeing its buffers (a few megabytes) hands their pages back to the
 /// system (glibc trims the top of its heap past twice its largest recent allocation), and the
 /// next large message faults them in again, one fault per 4 KiB written: that was half the time
-/// of parsing a 100 KB paragraph of emphasis. Only pages a parse wrote stay resident.
+/// of parsing a 100 KB paragraph of emphasis. Only pages a parse wrote stay resident. The large
+/// value goes once `largeLifetime` small ones came back after it with no large one: a process that
+/// met one large message among chat messages does not keep its buffers for good.
 final class ReusePool<Value: Reusable & Sendable>: Sendable {
     private struct Kept {
         var small: [Value] = []
         var large: Value?
+        /// The small values given back since the last large one was.
+        var smallSinceLarge = 0
     }
 
     private let kept = Mutex<Kept>(Kept())
 
     /// The most a kept large value's buffers may take (their capacity, in bytes).
     static var maxLargeBytes: Int { 32 << 20 }
+
+    /// How many small values given back in a row release the kept large one.
+    static var largeLifetime: Int { 256 }
 
     /// A kept value, nil when none is left: a small one first, or the large one first when the
     /// caller needs `large` buffers (a small one would grow, into fresh pages).
@@ -47,7 +54,11 @@ final class ReusePool<Value: Reusable & Sendable>: Sendable {
         kept.withLock { kept in
             if small {
                 if kept.small.count < 4, let value = moving.take() { kept.small.append(value) }
+                kept.smallSinceLarge &+= 1
+                // Once: the count goes on past it until a large value comes back.
+                if kept.smallSinceLarge == ReusePool.largeLifetime { kept.large = nil }
             } else {
+                kept.smallSinceLarge = 0
                 kept.large = moving.take()
             }
         }

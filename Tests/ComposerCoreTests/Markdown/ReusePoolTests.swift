@@ -2,7 +2,7 @@ import Testing
 @testable import ComposerCore
 
 /// What the parser's and serializer's pools keep between calls: a few small values, the last large
-/// one within the bound, and which a caller gets back first.
+/// one within the bound for a while, and which a caller gets back first.
 @Suite struct ReusePoolTests {
     /// A value whose buffers take `bytes`; small up to 100.
     struct Buffers: Reusable, Sendable {
@@ -25,6 +25,25 @@ import Testing
         pool.give(Buffers(bytes: ReusePool<Buffers>.maxLargeBytes + 1))
         #expect(pool.take()?.bytes == 2_000)
         #expect(pool.take() == nil)
+    }
+
+    /// A process that met one large message among small ones does not keep its buffers for good.
+    @Test func theLargeValueGoesAfterALifetimeOfSmallOnes() {
+        let pool = ReusePool<Buffers>()
+        let lifetime = ReusePool<Buffers>.largeLifetime
+        pool.give(Buffers(bytes: 5_000))
+        for _ in 1..<lifetime { pool.give(Buffers(bytes: 10)) }
+        #expect(pool.take(large: true)?.bytes == 5_000)
+        pool.give(Buffers(bytes: 5_000))
+        for _ in 1..<lifetime { pool.give(Buffers(bytes: 10)) }
+        // A large one given back starts the count again.
+        pool.give(Buffers(bytes: 6_000))
+        for _ in 1..<lifetime { pool.give(Buffers(bytes: 10)) }
+        #expect(pool.take(large: true)?.bytes == 6_000)
+        pool.give(Buffers(bytes: 6_000))
+        for _ in 0..<lifetime { pool.give(Buffers(bytes: 10)) }
+        // Released: a large need gets a small value.
+        #expect(pool.take(large: true)?.bytes == 10)
     }
 
     @Test func aLargeNeedTakesTheLargeValueFirstAndASmallNeedASmallOne() {
