@@ -95,19 +95,13 @@ struct DocumentJSONBuilder: ByteParseOutput {
             json.append(UInt8(ascii: "@"))
             // A uid's characters (`MentionPolicy.isUIDCharacter`) are ASCII that a JSON string holds
             // as they are: copied, one scalar a byte. Anything else goes through the escaper.
-            if let base = bytes.baseAddress, bytes.allSatisfy(DocumentJSONBuilder.isPlainASCII) {
+            if let base = bytes.baseAddress, bytes.allSatisfy({ $0 < 0x80 && !JSONWriter.needsEscape($0) }) {
                 json.put(base, bytes.count)
                 offset += 1 + bytes.count
             } else {
                 offset += 1 + JSONWriter.appendEscaped(uid, to: &json)
             }
         }
-    }
-
-    /// Whether `b` is ASCII that a JSON string holds as it is.
-    @inline(__always)
-    private static func isPlainASCII(_ b: UInt8) -> Bool {
-        b >= 0x20 && b < 0x80 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\")
     }
 
     /// Inlined, as `startLine`: a line of a paragraph of hard breaks is often one such piece.

@@ -142,8 +142,9 @@ public enum JSONWriter {
         return bytes.count - continuations
     }
 
+    /// Whether a JSON string escapes byte `b` (a control character, `"` or a backslash).
     @inline(__always)
-    private static func needsEscape(_ b: UInt8) -> Bool {
+    static func needsEscape(_ b: UInt8) -> Bool {
         b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
     }
 

@@ -59,7 +59,7 @@ struct ParsedValues {
     private mutating func appendLink<URL: Collection<UInt8>>(_ url: URL) {
         linkBytes.append(contentsOf: url)
         linkEnds.append(linkBytes.count)
-        linkIsJSONText.append(!url.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        linkIsJSONText.append(!url.contains(where: JSONWriter.needsEscape))
     }
 
     /// Whether `a` holds the bytes of `b`, 8 at a time (`elementsEqual` on slices took some 20
