@@ -26,33 +26,50 @@ enum CAPIError: Error {
 }
 
 /// Runs one C entry point: maps any failure to its status and records the message for
-/// `mc_last_error()`, prefixed with the function's name.
+/// `mc_last_error()`, prefixed with the function's name. Inlined into each entry point, so that a
+/// call that succeeds runs its body with no closure or layer between (a getter's whole cost is a
+/// few dozen instructions); what a failure needs is in `fail`, out of the way.
+@inline(__always)
 func boundary(_ function: String, _ body: () throws(CAPIError) -> Void) -> Int32 {
     do throws(CAPIError) {
         try body()
         return MCStatus.ok.rawValue
     } catch {
-        let name = function.prefix(while: { $0 != "(" })
-        LastError.set("\(name): \(error.message)")
-        return error.status.rawValue
+        return fail(function, error)
     }
 }
 
 /// `boundary` for functions on a draft: a NULL handle is refused before anything else is read,
 /// so every draft function reports it the same way.
+@inline(__always)
 func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAPIError) -> Void) -> Int32 {
-    let status = boundary(function) { () throws(CAPIError) in
+    do throws(CAPIError) {
         guard draft != nil else { throw .nullHandle }
         try body()
+        return MCStatus.ok.rawValue
+    } catch {
+        return fail(function, draft, error)
     }
-    if status != MCStatus.ok.rawValue, status != MCStatus.invalidHandle.rawValue {
-        // A refused call is also an error event for the draft's listener.
-        if let listener = try? HandleTable.read(draft, { $0.listener }) {
-            let message = String(cString: LastError.current)
-            listener.deliver([.refusal(function: String(function.prefix(while: { $0 != "(" })), status: status, message: message)])
-            // The listener may have made failing calls of its own: this call's message wins.
-            LastError.set(message)
-        }
+}
+
+/// Records a failed call's message and returns its status.
+@inline(never)
+func fail(_ function: String, _ error: CAPIError) -> Int32 {
+    let name = function.prefix(while: { $0 != "(" })
+    LastError.set("\(name): \(error.message)")
+    return error.status.rawValue
+}
+
+/// `fail` for a call on a draft: a refused call (other than for its handle) is also an error
+/// event for the draft's listener.
+@inline(never)
+func fail(_ function: String, _ draft: OpaquePointer?, _ error: CAPIError) -> Int32 {
+    let status = fail(function, error)
+    if status != MCStatus.invalidHandle.rawValue, let listener = try? HandleTable.read(draft, { $0.listener }) {
+        let message = String(cString: LastError.current)
+        listener.deliver([.refusal(function: String(function.prefix(while: { $0 != "(" })), status: status, message: message)])
+        // The listener may have made failing calls of its own: this call's message wins.
+        LastError.set(message)
     }
     return status
 }

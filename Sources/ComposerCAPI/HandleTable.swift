@@ -55,17 +55,27 @@ enum HandleTable {
         var freeSlots: [Int] = []
     }
 
-    nonisolated(unsafe) private static let directory: UnsafeMutablePointer<Atomic<UInt>> = {
+    /// The address of the directory: one atomic per chunk, the chunk's address once it exists.
+    /// Made by the first `insert` (0 until then). An atomic the compiler initializes statically,
+    /// not a lazily made `static let`: every access to that cost a call to `swift_once`, a tenth
+    /// of a getter's instructions.
+    private static let directoryAddress = Atomic<UInt>(0)
+
+    /// The directory, made if need be; under the allocator lock.
+    private static func makeDirectory() -> UnsafeMutablePointer<Atomic<UInt>> {
+        if let made = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: directoryAddress.load(ordering: .acquiring)) { return made }
         let p = UnsafeMutablePointer<Atomic<UInt>>.allocate(capacity: maxChunks)
         for i in 0..<maxChunks { (p + i).initialize(to: Atomic<UInt>(0)) }
+        directoryAddress.store(UInt(bitPattern: p), ordering: .releasing)
         return p
-    }()
+    }
 
     private static let allocator = Mutex(Allocator())
 
     private static func slot(at index: Int) -> Unmanaged<Slot>? {
         let chunkIndex = index / chunkSize
         guard chunkIndex < maxChunks else { return nil }
+        guard let directory = UnsafeMutablePointer<Atomic<UInt>>(bitPattern: directoryAddress.load(ordering: .acquiring)) else { return nil }
         let bits = directory[chunkIndex].load(ordering: .acquiring)
         guard bits != 0, let slots = UnsafeMutablePointer<Unmanaged<Slot>>(bitPattern: bits) else { return nil }
         return slots[index % chunkSize]
@@ -95,7 +105,7 @@ enum HandleTable {
             if let free = a.freeSlots.popLast() { return free }
             guard a.chunkCount < maxChunks else { return nil }
             let bits = UInt(bitPattern: makeChunk())
-            directory[a.chunkCount].store(bits, ordering: .releasing)
+            makeDirectory()[a.chunkCount].store(bits, ordering: .releasing)
             a.chunkCount += 1
             a.freeSlots = Array(((a.chunkCount - 1) * chunkSize + 1)..<(a.chunkCount * chunkSize)).reversed()
             return (a.chunkCount - 1) * chunkSize
