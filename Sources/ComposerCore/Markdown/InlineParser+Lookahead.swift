@@ -21,6 +21,8 @@ extension InlineParser {
         private var underlineClose = unknown, colorClose = unknown
         private var starCloser = unknown, underscoreCloser = unknown, tildeCloser = unknown
         private var starOpener = unknown, underscoreOpener = unknown, tildeOpener = unknown
+        /// The largest of the three closers' positions (see `mayCloseEmphasis`).
+        var anyCloser = unknown
         /// Per delimiter character, whether a run that can open emphasis is on the stack or was:
         /// bit 0 for `*`, 1 for `_`, 2 for `~`.
         private var openersPushed: UInt8 = 0
@@ -95,8 +97,28 @@ extension InlineParser {
     /// (`openersBottom` in `InlineParser+Emphasis.swift`) until a pair across it removes it, and
     /// with it gone the bound would fall on the run below, which may still pair (fewer stars
     /// left in it change its bound's slot): "****a**>**>****" after a `~` that stays open.
+    /// After the first questions, one comparison: the three characters' last possible closers are
+    /// scanned for at once, and their maximum kept (`anyCloser`). Asked for every delimiter run.
+    @inline(__always)
     mutating func mayCloseEmphasis(from i: Int) -> Bool {
-        occurs(.starCloser, from: i) || occurs(.underscoreCloser, from: i) || occurs(.tildeCloser, from: i)
+        if lookahead.questions < Lookahead.unscannedQuestions {
+            lookahead.questions += 1
+            return true
+        }
+        if lookahead.anyCloser == Lookahead.unknown { lookahead.anyCloser = lastOfAnyCloser() }
+        return i <= lookahead.anyCloser
+    }
+
+    /// The last possible closer of any delimiter character, -1 for none (the per-character
+    /// positions scanned for as `occurs` does, and kept for it).
+    @inline(never)
+    private mutating func lastOfAnyCloser() -> Int {
+        var last = -1
+        for kind in [Ahead.starCloser, .underscoreCloser, .tildeCloser] {
+            if lookahead[kind] == Lookahead.unknown { lookahead[kind] = InlineParser.last(kind, in: src) }
+            last = Swift.max(last, lookahead[kind])
+        }
+        return last
     }
 
     /// Whether a run of `c` at `i` that can open but not close may take part in emphasis: as an
