@@ -58,10 +58,12 @@ import Testing
     }
 
     /// Every lead byte with every second byte, then with the edge values of the bytes after it,
-    /// after ASCII runs of every length up to a block and a half (the eight-byte steps).
+    /// after ASCII runs of lengths on every side of the validator's steps: shorter than a block
+    /// (byte by byte), ending in the last block (read as the block that ends the input), and
+    /// around the four-block steps.
     @Test func validationAgreesOnEverySequenceEdge() {
         let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5]
-        for prefix in [0, 3, 7, 8, 9, 15] {
+        for prefix in [0, 3, 7, 8, 9, 15, 16, 30, 47, 63, 64, 65] {
             let ascii = [UInt8](repeating: 0x61, count: prefix)
             for b0 in 0x80...0xFF {
                 for b1 in 0...0xFF {
