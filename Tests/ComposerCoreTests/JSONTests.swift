@@ -122,6 +122,22 @@ import Testing
         #expect(json.take() == "")  // taken: the writer starts again empty
     }
 
+    /// The block-wise test agrees with the byte-wise one: one byte that needs escaping (or none)
+    /// at every position of URLs of every length around the 16-byte blocks.
+    @Test func needsNoEscapeFindsEveryEscapedByte() {
+        let escaped: [UInt8] = [0x00, 0x0A, 0x1F, UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        let fine: [UInt8] = [0x20, UInt8(ascii: "a"), UInt8(ascii: "/"), 0x7F, 0xC3, 0xFF]
+        var rng = SeededRandom(seed: 5)
+        for length in 0...40 {
+            for position in -1..<length {
+                var bytes = (0..<length).map { _ in rng.pick(fine) }
+                if position >= 0 { bytes[position] = rng.pick(escaped) }
+                let expected = !bytes.contains(where: JSONWriter.needsEscape)
+                #expect(bytes.withUnsafeBufferPointer(JSONWriter.needsNoEscape) == expected, "\(bytes)")
+            }
+        }
+    }
+
     /// Writing into a caller's buffer, then past its end: the bytes written before the move are
     /// kept, and the caller's buffer is left as it was past them.
     @Test func aBorrowedBufferOverflowsIntoItsOwn() {

@@ -148,6 +148,24 @@ public enum JSONWriter {
         b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
     }
 
+    /// Whether no byte of `bytes` needs escaping (`needsEscape`): 16 bytes a step, then byte by
+    /// byte. A link's URL is asked once (the byte loop over it was some 200 instructions a link).
+    static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var i = 0
+        while i + 16 <= bytes.count {
+            let v = ByteScan.load(base, i)
+            let escaped = (v .< ByteScan.Block(repeating: 0x20)) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\""))) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\\")))
+            if ByteScan.anySet(escaped) { return false }
+            i += 16
+        }
+        while i < bytes.count {
+            if needsEscape(base[i]) { return false }
+            i += 1
+        }
+        return true
+    }
+
     @inline(__always)
     private static func hexDigit(_ d: UInt8) -> UInt8 { d < 10 ? 0x30 &+ d : 0x61 &+ d &- 10 }
 
