@@ -136,35 +136,14 @@ struct SpanTracker {
     }
 }
 
-/// Where the current run of each inline format started (numbered as in `inlineKind`), as
-/// fields rather than an array so that tracking allocates nothing for it.
+/// Where the current run of each inline format started (numbered as in `inlineKind`), stored
+/// inline so that tracking allocates nothing for it, and indexed directly (a tuple needed a switch
+/// per access: a jump for every flag that changes).
 private struct InlineStarts {
-    private var values = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var values = InlineArray<8, Int>(repeating: 0)
 
     subscript(_ k: Int) -> Int {
-        @inline(__always) get {
-            switch k {
-            case 0: return values.0
-            case 1: return values.1
-            case 2: return values.2
-            case 3: return values.3
-            case 4: return values.4
-            case 5: return values.5
-            case 6: return values.6
-            default: return values.7
-            }
-        }
-        @inline(__always) set {
-            switch k {
-            case 0: values.0 = newValue
-            case 1: values.1 = newValue
-            case 2: values.2 = newValue
-            case 3: values.3 = newValue
-            case 4: values.4 = newValue
-            case 5: values.5 = newValue
-            case 6: values.6 = newValue
-            default: values.7 = newValue
-            }
-        }
+        @inline(__always) get { values[k & 7] }
+        @inline(__always) set { values[k & 7] = newValue }
     }
 }
