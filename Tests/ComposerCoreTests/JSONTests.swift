@@ -122,6 +122,25 @@ import Testing
         #expect(json.take() == "")  // taken: the writer starts again empty
     }
 
+    /// Appends of every length from 0 to 40 (the small ones moved as overlapping words, the
+    /// others copied) after every offset up to 17, growing the buffer from nothing: the bytes
+    /// come out as they went in.
+    @Test func byteBufferKeepsEveryAppendOfEverySize() {
+        for offset in 0...17 {
+            var buffer = ByteBuffer()
+            var expected: [UInt8] = []
+            let head = (0..<offset).map { UInt8(truncatingIfNeeded: 200 &+ $0) }
+            head.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+            expected += head
+            for length in 0...40 {
+                let piece = (0..<length).map { UInt8(truncatingIfNeeded: length &* 7 &+ $0) }
+                piece.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
+                expected += piece
+            }
+            #expect(buffer.array == expected, "offset \(offset)")
+        }
+    }
+
     /// The block-wise test agrees with the byte-wise one: one byte that needs escaping (or none)
     /// at every position of URLs of every length around the 16-byte blocks.
     @Test func needsNoEscapeFindsEveryEscapedByte() {

@@ -86,11 +86,31 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
         bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
     }
 
-    /// The `n` bytes at `source`. Every append of bytes comes here.
+    /// The `n` bytes at `source`. Every append of bytes comes here. Up to 16 bytes (a word, a
+    /// piece of text between two marks) are moved as two overlapping words of 8 or 4 bytes, or
+    /// byte by byte (some moved twice): a call to `memmove` cost more than such a piece itself.
     @inline(__always)
     mutating func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
-        (storage.base + count).copyBytes(from: source, count: n)
+        let target = UnsafeMutableRawPointer(storage.base + count)
+        let from = UnsafeRawPointer(source)
+        if n > 16 {
+            target.copyMemory(from: from, byteCount: n)
+        } else if n >= 8 {
+            let first = from.loadUnaligned(as: UInt64.self), last = from.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 {
+            let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: n &- 4, as: UInt32.self)
+        } else if n > 0 {
+            // 1 to 3 bytes: the first, the middle and the last (the same byte more than once).
+            let first = source[0], middle = source[n &>> 1], last = source[n &- 1]
+            target.storeBytes(of: first, as: UInt8.self)
+            target.storeBytes(of: middle, toByteOffset: n &>> 1, as: UInt8.self)
+            target.storeBytes(of: last, toByteOffset: n &- 1, as: UInt8.self)
+        }
         count &+= n
     }
 
