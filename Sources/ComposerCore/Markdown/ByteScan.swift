@@ -242,24 +242,43 @@ enum ByteScan {
         return c < 128 && ((c < 64 ? low : high) >> UInt64(c & 63)) & 1 != 0
     }
 
-    /// The index of the first byte of `bytes` that is not ASCII, or `bytes.count`.
+    /// The index of the first byte of `bytes` at or after `start` that is not ASCII, or
+    /// `bytes.count`.
     static func firstNonASCII(_ bytes: [UInt8], from start: Int = 0) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }
-            let n = buf.count
-            var i = max(0, start)
-            while i + 64 <= n {
-                let v = load(base, i) | load(base, i + 16) | load(base, i + 32) | load(base, i + 48)
-                if anySet(v .>= Block(repeating: 0x80)) { break }
-                i += 64
-            }
-            while i + 16 <= n {
-                if anySet(load(base, i) .>= Block(repeating: 0x80)) { break }
-                i += 16
-            }
-            while i < n, base[i] < 0x80 { i += 1 }
-            return i
+            return firstNonASCII(base, from: Swift.max(0, start), buf.count) ?? buf.count
         }
+    }
+
+    /// The first of the `n` bytes at `base` at or after `i` that is not ASCII, nil for none: four
+    /// blocks a step while they are all ASCII, then the first set lane of the block that holds
+    /// one; the last bytes (fewer than a block) are read as the block that ends with them, its
+    /// lanes before `i` left out. Only an input shorter than a block goes byte by byte.
+    @inline(__always)
+    static func firstNonASCII(_ base: UnsafePointer<UInt8>, from i: Int, _ n: Int) -> Int? {
+        let high = Block(repeating: 0x80)
+        var i = i
+        while i + 64 <= n {
+            if anySet((load(base, i) | load(base, i + 16) | load(base, i + 32) | load(base, i + 48)) .>= high) { break }
+            i += 64
+        }
+        while i + 16 <= n {
+            if let lane = firstSet(load(base, i) .>= high) { return i + lane }
+            i += 16
+        }
+        guard i < n else { return nil }
+        if n >= 16 {
+            let start = n - 16
+            let lanes = Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+            let unseen = lanes .>= Block(repeating: UInt8(truncatingIfNeeded: i - start))
+            return firstSet((load(base, start) .>= high) .& unseen).map { start + $0 }
+        }
+        while i < n {
+            if base[i] >= 0x80 { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Whether `bytes` holds a zero byte.

@@ -11,7 +11,7 @@ extension FlatDocument {
         var tracker = SpanTracker(capacity: runs.count + 4)
         // Scalar offsets are byte offsets minus the continuation bytes before them, which are
         // counted from the first non-ASCII byte on (most messages have none or few).
-        let firstWide = UTF8Bytes.firstNonASCII(utf8)
+        let firstWide = ByteScan.firstNonASCII(utf8)
         var continuations = 0
         var byte = 0
         for run in runs {
@@ -53,7 +53,7 @@ extension FlatDocument {
     private func appendBlockSpans(into result: inout [FlatSpan]) {
         // Scalar offsets are byte offsets minus the continuation bytes before them, counted from
         // the first non-ASCII byte on; line breaks are found a block of bytes at a time.
-        let firstWide = UTF8Bytes.firstNonASCII(utf8)
+        let firstWide = ByteScan.firstNonASCII(utf8)
         var continuations = 0
         var counted = firstWide
         var line = 0

@@ -46,20 +46,6 @@ enum UTF8Bytes {
         return start + length == end ? s : "\u{FFFD}"
     }
 
-    /// The index of the first byte that is not ASCII (`bytes.count` when there is none). Blocks
-    /// of 16 ASCII bytes are passed over whole (the test vectorizes).
-    static func firstNonASCII(_ bytes: [UInt8]) -> Int {
-        var i = 0
-        while i + 16 <= bytes.count {
-            var all: UInt8 = 0
-            for j in i..<(i + 16) { all |= bytes[j] }
-            if all >= 0x80 { break }
-            i += 16
-        }
-        while i < bytes.count, bytes[i] < 0x80 { i += 1 }
-        return i
-    }
-
     /// The index of the next `\n` from `start` (`bytes.count` when there is none). Blocks of 16
     /// bytes without one are passed over whole (the test vectorizes).
     static func nextNewline(_ bytes: [UInt8], from start: Int) -> Int {

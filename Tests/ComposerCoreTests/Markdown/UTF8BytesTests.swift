@@ -24,9 +24,9 @@ import Testing
         #expect(decoded == Array(text.unicodeScalars))
         #expect(UTF8Bytes.scalarCount(bytes, 0..<bytes.count) == text.unicodeScalars.count)
         #expect(UTF8Bytes.scalarCount(bytes, 1..<3) == 1)
-        #expect(UTF8Bytes.firstNonASCII(Array("plain text, more than sixteen bytes".utf8)) == 35)
-        #expect(UTF8Bytes.firstNonASCII(bytes) == 1)
-        #expect(UTF8Bytes.firstNonASCII(Array(String(repeating: "x", count: 40).utf8) + [0xC3, 0xA9]) == 40)
+        #expect(ByteScan.firstNonASCII(Array("plain text, more than sixteen bytes".utf8)) == 35)
+        #expect(ByteScan.firstNonASCII(bytes) == 1)
+        #expect(ByteScan.firstNonASCII(Array(String(repeating: "x", count: 40).utf8) + [0xC3, 0xA9]) == 40)
     }
 
     /// Bytes that are not UTF-8 read as U+FFFD one byte long, and reads past the end as 0.
