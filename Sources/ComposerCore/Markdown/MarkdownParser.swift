@@ -66,45 +66,20 @@ public enum MarkdownParser {
 
     /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). One pass through a pointer:
     /// runs of ASCII are passed over by blocks (`ByteScan.firstNonASCII`), and each sequence beyond
-    /// ASCII is checked where it stands (`wellFormedLength`). Finding the next non-ASCII byte with a scan of its
-    /// own, from each sequence on, cost a call and its setup per accented letter or emoji: twice
-    /// the instructions, 2% of parsing a chat message.
+    /// ASCII is checked where it stands (`UTF8Bytes.wellFormedLength`). Finding the next non-ASCII
+    /// byte with a scan of its own, from each sequence on, cost a call and its setup per accented
+    /// letter or emoji: twice the instructions, 2% of parsing a chat message.
     public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return true }
             let n = buffer.count
             var i = 0
             while let lead = ByteScan.firstNonASCII(base, from: i, n) {
-                let length = wellFormedLength(base, lead, n)
+                let length = UTF8Bytes.wellFormedLength(base, lead, n)
                 guard length > 0 else { return false }
                 i = lead + length
             }
             return true
-        }
-    }
-
-    /// The length of the well-formed UTF-8 sequence whose lead byte (0x80 or above) is at `i`, or 0
-    /// when there is none: the Unicode standard's table of well-formed byte sequences (no
-    /// overlong forms, no surrogates, nothing past U+10FFFF). Bytes past `n` read as 0, which
-    /// continues nothing.
-    @inline(__always)
-    private static func wellFormedLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
-        @inline(__always) func byte(_ k: Int) -> UInt8 { i + k < n ? p[i + k] : 0 }
-        @inline(__always) func continues(_ b: UInt8) -> Bool { b & 0xC0 == 0x80 }
-        let b0 = p[i]
-        switch b0 {
-        case 0xC2...0xDF:
-            return continues(byte(1)) ? 2 : 0
-        case 0xE0...0xEF:
-            let b1 = byte(1)
-            let low: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b0 == 0xED ? 0x9F : 0xBF
-            return b1 >= low && b1 <= high && continues(byte(2)) ? 3 : 0
-        case 0xF0...0xF4:
-            let b1 = byte(1)
-            let low: UInt8 = b0 == 0xF0 ? 0x90 : 0x80, high: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
-            return b1 >= low && b1 <= high && continues(byte(2)) && continues(byte(3)) ? 4 : 0
-        default:
-            return 0
         }
     }
 

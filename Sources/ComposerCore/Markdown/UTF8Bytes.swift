@@ -16,24 +16,39 @@ enum UTF8Bytes {
     static func scalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar, Int) {
         let b0 = byte(bytes, i)
         if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
-        let b1 = UInt32(byte(bytes, i + 1)), b2 = UInt32(byte(bytes, i + 2)), b3 = UInt32(byte(bytes, i + 3))
-        let replacement: (Unicode.Scalar, Int) = ("\u{FFFD}", 1)
+        // `i` is in the buffer (a byte past it reads as 0, ASCII).
+        let length = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { wellFormedLength($0, i, buffer.count) } ?? 0
+        }
+        guard length > 0 else { return ("\u{FFFD}", 1) }
+        // The lead byte's value bits (5, 4 or 3 of them), then 6 from each continuation byte.
+        var value = UInt32(b0 & (0xFF &>> (length + 1)))
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// The length of the well-formed UTF-8 sequence whose lead byte (0x80 or above) is at `i` of
+    /// the `n` bytes at `p`, or 0 when there is none: the Unicode standard's table of well-formed
+    /// byte sequences (no overlong forms, no surrogates, nothing past U+10FFFF). Bytes past `n`
+    /// read as 0, which continues nothing. The one statement of these rules: the decoder above
+    /// and the C strings' check (`MarkdownParser.isValidUTF8`) both ask it.
+    @inline(__always)
+    static func wellFormedLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
+        @inline(__always) func byte(_ k: Int) -> UInt8 { i + k < n ? p[i + k] : 0 }
+        let b0 = p[i]
         switch b0 {
         case 0xC2...0xDF:
-            guard b1 & 0xC0 == 0x80 else { return replacement }
-            return (Unicode.Scalar((UInt32(b0) & 0x1F) << 6 | b1 & 0x3F) ?? "\u{FFFD}", 2)
+            return isContinuation(byte(1)) ? 2 : 0
         case 0xE0...0xEF:
-            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80 else { return replacement }
-            let value = (UInt32(b0) & 0x0F) << 12 | (b1 & 0x3F) << 6 | b2 & 0x3F
-            guard value >= 0x800, let s = Unicode.Scalar(value) else { return replacement }
-            return (s, 3)
+            let b1 = byte(1)
+            let low: UInt8 = b0 == 0xE0 ? 0xA0 : 0x80, high: UInt8 = b0 == 0xED ? 0x9F : 0xBF
+            return b1 >= low && b1 <= high && isContinuation(byte(2)) ? 3 : 0
         case 0xF0...0xF4:
-            guard b1 & 0xC0 == 0x80, b2 & 0xC0 == 0x80, b3 & 0xC0 == 0x80 else { return replacement }
-            let value = (UInt32(b0) & 0x07) << 18 | (b1 & 0x3F) << 12 | (b2 & 0x3F) << 6 | b3 & 0x3F
-            guard value >= 0x10000, let s = Unicode.Scalar(value) else { return replacement }
-            return (s, 4)
+            let b1 = byte(1)
+            let low: UInt8 = b0 == 0xF0 ? 0x90 : 0x80, high: UInt8 = b0 == 0xF4 ? 0x8F : 0xBF
+            return b1 >= low && b1 <= high && isContinuation(byte(2)) && isContinuation(byte(3)) ? 4 : 0
         default:
-            return replacement
+            return 0
         }
     }
 
