@@ -55,8 +55,7 @@ func boundary(_ function: String, _ draft: OpaquePointer?, _ body: () throws(CAP
 /// Records a failed call's message and returns its status.
 @inline(never)
 func fail(_ function: String, _ error: CAPIError) -> Int32 {
-    let name = function.prefix(while: { $0 != "(" })
-    LastError.set("\(name): \(error.message)")
+    LastError.set("\(cName(function)): \(error.message)")
     return error.status.rawValue
 }
 
@@ -67,11 +66,16 @@ func fail(_ function: String, _ draft: OpaquePointer?, _ error: CAPIError) -> In
     let status = fail(function, error)
     if status != MCStatus.invalidHandle.rawValue, let listener = try? HandleTable.read(draft, { $0.listener }) {
         let message = String(cString: LastError.current)
-        listener.deliver([.refusal(function: String(function.prefix(while: { $0 != "(" })), status: status, message: message)])
+        listener.deliver([.refusal(function: String(cName(function)), status: status, message: message)])
         // The listener may have made failing calls of its own: this call's message wins.
         LastError.set(message)
     }
     return status
+}
+
+/// The C function's name: `#function` without its parameter list.
+private func cName(_ function: String) -> Substring {
+    function.prefix(while: { $0 != "(" })
 }
 
 /// Lifts engine errors into boundary errors.
