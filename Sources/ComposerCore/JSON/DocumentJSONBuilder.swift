@@ -183,7 +183,8 @@ struct DocumentJSONBuilder: ByteParseOutput {
         tracker.restyle(.plain, at: offset)
         if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
         json.append("\",\"spans\":")
-        JSONWriter.writeSpans(tracker.sortedSpans(), values: values, into: &json)
+        tracker.sortSpans()
+        JSONWriter.writeSpans(tracker.spans, values: values, into: &json)
         json.append(UInt8(ascii: "}"))
         return json
     }

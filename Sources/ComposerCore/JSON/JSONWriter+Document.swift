@@ -33,7 +33,11 @@ extension JSONWriter {
     /// into, written through a `ByteCursor` straight into the buffer's free room: a span costs a
     /// few stores per byte. Room for a typical span each is reserved at once; a span that finds
     /// less than its bound left (`ByteCursor.spanBound` and its value's) reserves more first.
-    static func writeSpans<Values: SpanValues>(_ spans: [FlatSpan], values: Values, into out: inout ByteBuffer) {
+    static func writeSpans<Values: SpanValues>(_ list: SpanList, values: Values, into out: inout ByteBuffer) {
+        list.withUnsafeBufferPointer { writeSpans($0, values: values, into: &out) }
+    }
+
+    private static func writeSpans<Values: SpanValues>(_ spans: UnsafeBufferPointer<FlatSpan>, values: Values, into out: inout ByteBuffer) {
         out.reserve(2 + spans.count * typicalSpanSize)
         out.append(UInt8(ascii: "["))
         var i = 0

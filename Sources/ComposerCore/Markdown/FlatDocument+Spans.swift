@@ -2,12 +2,12 @@ extension FlatDocument {
     /// The canonical spans, the same as `Document.spans` (maximal runs per format and value, inline
     /// spans never covering a `\n`, block spans over whole lines, canonical order).
     public var spans: [Span] {
-        flatSpans.map { Span($0.start, $0.end, format(of: $0)) }
+        flatSpans.withUnsafeBufferPointer { $0.map { Span($0.start, $0.end, format(of: $0)) } }
     }
 
     /// The canonical spans, found from the style runs in one pass: offsets are counted in scalars
     /// once per run, not per character.
-    var flatSpans: [FlatSpan] {
+    var flatSpans: SpanList {
         var tracker = SpanTracker(capacity: runs.count + 4)
         // Scalar offsets are byte offsets minus the continuation bytes before them, which are
         // counted from the first non-ASCII byte on (most messages have none or few).
@@ -27,7 +27,8 @@ extension FlatDocument {
         }
         tracker.restyle(.plain, at: byte - continuations)
         if lineBlocks.contains(where: { $0 != nil }) { appendBlockSpans(into: &tracker.spans) }
-        return tracker.sortedSpans()
+        tracker.sortSpans()
+        return tracker.spans
     }
 
     /// The span's format with its value.
@@ -50,7 +51,7 @@ extension FlatDocument {
 
     /// One span per run of lines with the same block format, from its first line's start to its
     /// last line's end.
-    private func appendBlockSpans(into result: inout [FlatSpan]) {
+    private func appendBlockSpans(into result: inout SpanList) {
         // Scalar offsets are byte offsets minus the continuation bytes before them, counted from
         // the first non-ASCII byte on; line breaks are found a block of bytes at a time.
         let firstWide = ByteScan.firstNonASCII(utf8)

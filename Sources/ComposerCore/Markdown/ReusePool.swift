@@ -86,7 +86,7 @@ enum BufferPools {
 /// another.
 struct OutputBuffers: Reusable {
     var bytes = ByteBuffer()
-    var spans: [FlatSpan] = []
+    var spans = SpanList()
     var values = ParsedValues()
 
     /// Kept buffers, emptied (their room kept), or new ones, with room for `bytes` bytes of
@@ -94,7 +94,7 @@ struct OutputBuffers: Reusable {
     static func reused(bytes: Int) -> OutputBuffers {
         var kept = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? OutputBuffers()
         kept.bytes.removeAll()
-        kept.spans.removeAllKeepingCapacity()
+        kept.spans.removeAll()
         kept.values.removeAll()
         kept.bytes.reserve(bytes)
         return kept

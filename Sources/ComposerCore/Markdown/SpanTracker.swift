@@ -40,13 +40,13 @@ extension FormatKind {
 /// Finds the canonical inline spans of styled text given run by run: each format's run goes on
 /// while the style keeps its key and becomes a span when it changes. Offsets are in scalars.
 struct SpanTracker {
-    var spans: [FlatSpan] = []
+    var spans = SpanList()
     private(set) var style = InlineStyle.plain
     /// Where the current run of each inline format started.
     private var starts = InlineStarts()
 
     init(capacity: Int) {
-        spans.reserveCapacity(capacity)
+        spans = SpanList(capacity: capacity)
     }
 
     init() {}
@@ -67,16 +67,15 @@ struct SpanTracker {
         style = new
     }
 
-    /// The spans in canonical order (sorted in place: no second array). Spans are appended as
-    /// they end, which is already canonical order when none ends after a later-starting one
-    /// (formats that never overlap, as in a message of code spans or of bold words): one pass
-    /// tells, and then nothing moves. Sorting a sorted array would leave it as it is too.
-    mutating func sortedSpans() -> [FlatSpan] {
+    /// Puts `spans` in canonical order, in place. Spans are appended as they end, which is already
+    /// canonical order when none ends after a later-starting one (formats that never overlap, as
+    /// in a message of code spans or of bold words): one pass tells, and then nothing moves.
+    /// Sorting a sorted list would leave it as it is too.
+    mutating func sortSpans() {
         if !SpanTracker.isSorted(spans) { spans.sort(by: <) }
-        return spans
     }
 
-    private static func isSorted(_ spans: [FlatSpan]) -> Bool {
+    private static func isSorted(_ spans: SpanList) -> Bool {
         spans.withUnsafeBufferPointer { spans in
             var i = 1
             while i < spans.count {
