@@ -183,6 +183,8 @@ import Testing
             power *= 10
             values += [power - 1, power, power + 1, -power, power / 2 + 7]
         }
+        // Every digit pair in every place of the table-driven path (below a million).
+        values += Array(0..<100_000) + Array(stride(from: 100_000, to: 1_000_000, by: 101))
         for value in values {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
                 guard let base = room.baseAddress else { return }

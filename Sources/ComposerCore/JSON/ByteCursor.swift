@@ -78,12 +78,11 @@ struct ByteCursor {
         putPair(low &- hundreds &* 100)
     }
 
-    /// Two digits of `v` (below 100); room already checked.
+    /// Two digits of `v` (below 100), as the table has them; room already checked.
     @inline(__always)
     private mutating func putPair(_ v: UInt32) {
-        let tens = v / 10
-        base[count] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
-        base[count &+ 1] = 0x30 &+ UInt8(truncatingIfNeeded: v &- tens &* 10)
+        let pair = UnsafeRawPointer(ByteCursor.digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 &* Int(truncatingIfNeeded: v), as: UInt16.self)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: pair, as: UInt16.self)
         count &+= 2
     }
 
