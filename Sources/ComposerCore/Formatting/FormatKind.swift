@@ -1,5 +1,5 @@
 /// The kinds of formatting a draft can carry, with their document-JSON names.
-public enum FormatKind: String, CaseIterable, Sendable, Comparable {
+public enum FormatKind: String, CaseIterable, Sendable, Comparable, BitwiseCopyable {
     case bold
     case italic
     case underline

@@ -21,8 +21,8 @@ extension InlineParser {
 
     private mutating func pairDelimiters(above bottom: Int) {
         // Taken out of `self` for the while, so that `self`'s other buffers stay writable.
-        var stack: [Delimiter] = []
-        var nodeArray: [Node] = []
+        var stack = PlainList<Delimiter>()
+        var nodeArray = PlainList<Node>()
         swap(&stack, &delimiters)
         swap(&nodeArray, &nodes)
         // Room for the marks at once, not a test per mark.

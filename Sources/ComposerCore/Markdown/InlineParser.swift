@@ -21,7 +21,7 @@ struct InlineParser {
     /// bytes long: see `Limits.maxInputBytes`; `extra` holds no more than the source it decodes),
     /// and the marks starting and ending at a node are counted apart, in `markDeltas`, only for
     /// paragraphs that have marks.
-    struct Node {
+    struct Node: BitwiseCopyable {
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
         private var storedStart: Int32
@@ -51,7 +51,7 @@ struct InlineParser {
     }
 
     /// Fields largest first (40 bytes, not 48).
-    struct Delimiter {
+    struct Delimiter: BitwiseCopyable {
         var node: Int
         /// The characters of the run not used yet by emphasis.
         var length: Int
@@ -80,7 +80,7 @@ struct InlineParser {
     /// A format over nodes `start..<end` (links: `link` is 1 + the index into `links`). Stored in
     /// 32 bits (16 bytes, not 32): a paragraph dense with emphasis has a mark every few bytes,
     /// and no paragraph has 2^31 nodes (an input is at most `Limits.maxInputBytes`).
-    struct Mark {
+    struct Mark: BitwiseCopyable {
         var kind: MarkKind
         private var storedStart: Int32
         private var storedEnd: Int32
@@ -102,14 +102,14 @@ struct InlineParser {
     var src: [UInt8] = []
     var extra: [UInt8] = []
     var pos = 0
-    var nodes: [Node] = []
-    var delimiters: [Delimiter] = []
+    var nodes = PlainList<Node>()
+    var delimiters = PlainList<Delimiter>()
     var lastDelimiter = -1
     var brackets: [Bracket] = []
     /// Brackets below this index can no longer open a link (no links inside links); one index
     /// instead of clearing each flag keeps many links after many `[` linear.
     var activeFloor = 0
-    var marks: [Mark] = []
+    var marks = PlainList<Mark>()
     /// The marks starting (+) and ending (-) at each node, filled by `flatten` when there are
     /// marks (see `Node`); all zero between paragraphs, and never shorter than it was.
     var markDeltas: [MarkDelta] = []
@@ -199,13 +199,13 @@ struct InlineParser {
         pos = 0
         // Most paragraphs use few of the buffers: emptying an empty one is a call all the same.
         if !extra.isEmpty { extra.removeAll(keepingCapacity: true) }
-        if !nodes.isEmpty { nodes.removeAll(keepingCapacity: true) }
-        if !delimiters.isEmpty { delimiters.removeAllKeepingCapacity() }
+        nodes.removeAll()
+        delimiters.removeAll()
         lastDelimiter = -1
         if !brackets.isEmpty { brackets.removeAllKeepingCapacity() }
         activeFloor = 0
         mergeFloor = 0
-        if !marks.isEmpty { marks.removeAllKeepingCapacity() }
+        marks.removeAll()
         if !links.isEmpty { links.removeAllKeepingCapacity() }
         if !linkBytes.isEmpty { linkBytes.removeAll(keepingCapacity: true) }
         hasTags = false
@@ -244,6 +244,12 @@ struct InlineParser {
     static func reserve<T>(_ array: inout [T], _ count: Int) {
         let wanted = Swift.min(count, maxReserved)
         if array.capacity < wanted { array.reserveCapacity(wanted) }
+    }
+
+    /// `reserve` of a list.
+    static func reserve<T>(_ list: inout PlainList<T>, _ count: Int) {
+        let wanted = Swift.min(count, maxReserved)
+        if list.capacity < wanted { list.reserveCapacity(wanted) }
     }
 
     /// A million elements: a paragraph of up to about a megabyte reserves its buffers once.

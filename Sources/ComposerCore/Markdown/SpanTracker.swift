@@ -1,7 +1,7 @@
 /// A canonical span before its value is looked up: the format kind and its key in the style
 /// (1 for flags, the link, colour or mention id, the block format's raw value). A plain value, so
 /// finding and sorting the spans of a message costs no reference counting.
-struct FlatSpan {
+struct FlatSpan: BitwiseCopyable {
     var start: Int
     var end: Int
     var kind: FormatKind

@@ -1,0 +1,50 @@
+import Testing
+@testable import ComposerCore
+
+@Suite struct PlainListTests {
+    /// Appends through every growth step keep every element, in order, with room to spare; an
+    /// empty list has no room.
+    @Test func appendsKeepEveryElementThroughGrowth() {
+        var list = PlainList<Int>()
+        #expect(list.capacity == 0)
+        #expect(list.isEmpty)
+        for k in 0..<1_000 {
+            list.append(3 * k)
+            #expect(list.count == k + 1)
+            #expect(list.capacity >= list.count)
+        }
+        #expect(list.indices.map { list[$0] } == (0..<1_000).map { 3 * $0 })
+        list.withUnsafeBufferPointer { #expect(Array($0) == (0..<1_000).map { 3 * $0 }) }
+    }
+
+    /// Emptying keeps the room; reserving makes it at once; writes by index stay put.
+    @Test func roomIsKeptAndWritesByIndexStay() {
+        var list = PlainList<Int>(capacity: 100)
+        #expect(list.capacity >= 100)
+        let room = list.capacity
+        list.append(contentsOf: 0..<50)
+        list[7] = -7
+        list.withUnsafeMutableBufferPointer { $0[8] = -8 }
+        #expect(list[7] == -7 && list[8] == -8 && list[49] == 49)
+        list.removeAll()
+        #expect(list.isEmpty && list.capacity == room)
+        list.reserveCapacity(10 * room)
+        #expect(list.capacity >= 10 * room)
+        list.append(5)
+        #expect(list.count == 1 && list[0] == 5)
+    }
+
+    /// A sort puts the elements in order in place; a span list sorts to canonical order.
+    @Test func sortOrdersInPlace() {
+        var list = PlainList<Int>()
+        list.append(contentsOf: [5, 3, 9, 1, 3])
+        list.sort(by: <)
+        #expect(list.indices.map { list[$0] } == [1, 3, 3, 5, 9])
+        var spans = SpanList()
+        spans.append(FlatSpan(start: 2, end: 4, kind: .italic, key: 1))
+        spans.append(FlatSpan(start: 0, end: 4, kind: .strike, key: 1))
+        spans.append(FlatSpan(start: 0, end: 4, kind: .bold, key: 1))
+        spans.sort(by: <)
+        #expect(spans.indices.map { spans[$0].kind } == [.bold, .strike, .italic])
+    }
+}
