@@ -28,16 +28,17 @@ extension InlineParser {
         // Room for the marks at once, not a test per mark.
         reserveMarks()
         stack.withUnsafeMutableBufferPointer { stack in
-            nodeArray.withUnsafeMutableBufferPointer { processEmphasis(bottom: bottom, in: stack, nodes: $0) }
+            nodeArray.withUnsafeMutableBufferPointer { nodes in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: OpenersBottom.slots) { bounds in
+                    processEmphasis(bottom: bottom, in: stack, nodes: nodes, openersBottom: OpenersBottom(bounds))
+                }
+            }
         }
         swap(&stack, &delimiters)
         swap(&nodeArray, &nodes)
     }
 
-    private mutating func processEmphasis(bottom: Int, in delimiters: DelimiterStack, nodes: NodeBuffer) {
-        // openersBottom[(length % 3) * 3 + char slot]: a delimiter index below which no opener can
-        // match, -1 for no bound.
-        var openersBottom = OpenersBottom()
+    private mutating func processEmphasis(bottom: Int, in delimiters: DelimiterStack, nodes: NodeBuffer, openersBottom: OpenersBottom) {
         // Walk back to the first delimiter above `bottom`, linking each to the one after it on the
         // way (pushing one sets only its `previous`: see `pushDelimiter`). When there is none above
         // it, cmark's walk would run past the first delimiter to nil; skipping it keeps
@@ -64,8 +65,11 @@ extension InlineParser {
             while opener >= 0, opener != bottom {
                 if limit >= 0, opener == limit { break }
                 let od = delimiters[opener]
+                // The "multiple of 3" rule, unsigned (run lengths are positive and below 2^31, so
+                // their sum fits): a multiplication, not a signed division.
                 if od.canOpen, od.char == d.char,
-                   !(d.canOpen || od.canClose) || run % 3 == 0 || (Int(od.runLength) + run) % 3 != 0 {
+                   !(d.canOpen || od.canClose) || UInt32(truncatingIfNeeded: run) % 3 == 0
+                    || (UInt32(truncatingIfNeeded: od.runLength) &+ UInt32(truncatingIfNeeded: run)) % 3 != 0 {
                     found = true
                     break
                 }
@@ -87,15 +91,23 @@ extension InlineParser {
         lastDelimiter = bottom
     }
 
-    /// The bounds of `processEmphasis`, by the closer's run length modulo 3 and delimiter character.
-    private struct OpenersBottom {
-        // Inline storage indexed directly (a tuple needed a switch per access, which was not
-        // inlined: a call per closer).
-        private var bounds = InlineArray<9, Int>(repeating: -1)
+    /// The bounds of `processEmphasis`, by the closer's run length modulo 3 and delimiter character:
+    /// `[(length % 3) * 3 + char slot]`, a delimiter index below which no opener can match, -1 for
+    /// no bound. In room the caller allocates on the stack, read and written through its pointer
+    /// (an `InlineArray` local was copied whole, 72 bytes, at every closer's read).
+    struct OpenersBottom {
+        static let slots = 9
+        private let bounds: UnsafeMutableBufferPointer<Int>
+
+        /// Over `room` (`slots` elements), every bound set to none.
+        init(_ room: UnsafeMutableBufferPointer<Int>) {
+            bounds = room
+            bounds.initialize(repeating: -1)
+        }
 
         subscript(_ length: Int, _ char: UInt8) -> Int {
             @inline(__always) get { bounds[OpenersBottom.slot(length, char)] }
-            @inline(__always) set { bounds[OpenersBottom.slot(length, char)] = newValue }
+            @inline(__always) nonmutating set { bounds[OpenersBottom.slot(length, char)] = newValue }
         }
 
         /// 0..<9: the length modulo 3 is taken of its low 32 bits, unsigned (a run length is
