@@ -24,15 +24,17 @@ struct ByteCursor {
     mutating func put(_ b: UInt8) {
         guard count < capacity else { return }
         base[count] = b
-        count += 1
+        count &+= 1
     }
 
+    /// A literal's bytes: with its length a constant, the copy is a few stores (a raw copy, with
+    /// no test of the two places being one, which `update(from:)` makes).
     @inline(__always)
     mutating func put(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes in
-            guard let source = bytes.baseAddress, bytes.count <= capacity - count else { return }
-            (base + count).update(from: source, count: bytes.count)
-            count += bytes.count
+            guard let source = bytes.baseAddress, bytes.count <= capacity &- count else { return }
+            UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+            count &+= bytes.count
         }
     }
 
@@ -41,7 +43,7 @@ struct ByteCursor {
     /// larger ones two digits a step.
     @inline(__always)
     mutating func putDecimal(_ value: Int) {
-        guard value >= 0, value < 1_000_000, capacity - count >= 6 else { return putLongDecimal(value) }
+        guard value >= 0, value < 1_000_000, capacity &- count >= 6 else { return putLongDecimal(value) }
         let v = UInt32(truncatingIfNeeded: value)
         if v >= 10_000 { return putFiveOrSixDigits(v) }
         if v < 10 {

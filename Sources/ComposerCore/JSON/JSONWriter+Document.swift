@@ -45,10 +45,14 @@ extension JSONWriter {
             let bound = ByteCursor.spanBound + values.valueBound(spans[i])
             out.reserve(bound + (spans.count - i - 1) * typicalSpanSize)
             out.writeIntoFreeRoom { w in
+                // A local cursor, which stays in registers (written through the parameter, its
+                // count went to memory and back at every byte or literal).
+                var cursor = w
+                defer { w = cursor }
                 while i < spans.count {
                     let bound = ByteCursor.spanBound + values.valueBound(spans[i])
-                    guard bound <= w.capacity - w.count else { return }
-                    writeSpan(spans[i], first: i == 0, values: values, to: &w)
+                    guard bound <= cursor.capacity - cursor.count else { return }
+                    writeSpan(spans[i], first: i == 0, values: values, to: &cursor)
                     i += 1
                 }
             }
