@@ -148,22 +148,28 @@ public enum JSONWriter {
         b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\")
     }
 
-    /// Whether no byte of `bytes` needs escaping (`needsEscape`): 16 bytes a step, then byte by
-    /// byte. A link's URL is asked once (the byte loop over it was some 200 instructions a link).
+    /// Whether no byte of `bytes` needs escaping (`needsEscape`): 16 bytes a step, the last step
+    /// the 16 bytes that end them (some looked at twice); byte by byte only when there are fewer
+    /// than 16. A link's URL is asked once (the byte loop over it was some 200 instructions a
+    /// link, and over the bytes after the last whole block still a hundred).
     static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        var i = 0
-        while i + 16 <= bytes.count {
+        let n = bytes.count
+        guard n >= 16 else {
+            for i in 0..<n where needsEscape(base[i]) { return false }
+            return true
+        }
+        @inline(__always) func blockNeedsEscape(_ i: Int) -> Bool {
             let v = ByteScan.load(base, i)
-            let escaped = (v .< ByteScan.Block(repeating: 0x20)) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\""))) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\\")))
-            if ByteScan.anySet(escaped) { return false }
+            return ByteScan.anySet((v .< ByteScan.Block(repeating: 0x20)) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\"")))
+                .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\\"))))
+        }
+        var i = 0
+        while i + 16 < n {
+            if blockNeedsEscape(i) { return false }
             i += 16
         }
-        while i < bytes.count {
-            if needsEscape(base[i]) { return false }
-            i += 1
-        }
-        return true
+        return !blockNeedsEscape(n - 16)
     }
 
     @inline(__always)
