@@ -95,7 +95,8 @@ import Testing
         let text = String(repeating: "a\u{e9}\u{4e2d}\u{1F600}xyz", count: 9)
         let bytes = Array(text.utf8)
         for lower in 0...bytes.count {
-            for upper in [lower, lower + 1, lower + 15, lower + 16, lower + 33, bytes.count] where upper <= bytes.count {
+            for upper in [lower, lower + 1, lower + 15, lower + 16, lower + 17, lower + 20, lower + 31, lower + 33, lower + 47, bytes.count]
+                where upper <= bytes.count {
                 let expected = bytes[lower..<upper].filter { $0 & 0xC0 != 0x80 }.count
                 #expect(ByteScan.scalarCount(bytes, lower..<upper) == expected)
             }
