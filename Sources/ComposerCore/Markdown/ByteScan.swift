@@ -252,9 +252,7 @@ enum ByteScan {
     }
 
     /// The first of the `n` bytes at `base` at or after `i` that is not ASCII, nil for none: four
-    /// blocks a step while they are all ASCII, then the first set lane of the block that holds
-    /// one; the last bytes (fewer than a block) are read as the block that ends with them, its
-    /// lanes before `i` left out. Only an input shorter than a block goes byte by byte.
+    /// blocks a step while they are all ASCII, then `firstFlagged`.
     @inline(__always)
     static func firstNonASCII(_ base: UnsafePointer<UInt8>, from i: Int, _ n: Int) -> Int? {
         let high = Block(repeating: 0x80)
@@ -263,8 +261,19 @@ enum ByteScan {
             if anySet((load(base, i) | load(base, i + 16) | load(base, i + 32) | load(base, i + 48)) .>= high) { break }
             i += 64
         }
+        return firstFlagged(base, from: i, n) { $0 .>= high }
+    }
+
+    /// The first of the `n` bytes at `base` at or after `i` whose lane `flags` sets, nil for none:
+    /// a block at a time, then the first set lane of the block that holds one; the last bytes
+    /// (fewer than a block) are read as the block that ends with them, its lanes before `i` left
+    /// out. Only fewer than a block in all go byte by byte (`flags` of a block holding the byte).
+    @inline(__always)
+    static func firstFlagged(_ base: UnsafePointer<UInt8>, from i: Int, _ n: Int,
+                             _ flags: (Block) -> SIMDMask<SIMD16<Int8>>) -> Int? {
+        var i = i
         while i + 16 <= n {
-            if let lane = firstSet(load(base, i) .>= high) { return i + lane }
+            if let lane = firstSet(flags(load(base, i))) { return i + lane }
             i += 16
         }
         guard i < n else { return nil }
@@ -272,10 +281,10 @@ enum ByteScan {
             let start = n - 16
             let lanes = Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
             let unseen = lanes .>= Block(repeating: UInt8(truncatingIfNeeded: i - start))
-            return firstSet((load(base, start) .>= high) .& unseen).map { start + $0 }
+            return firstSet(flags(load(base, start)) .& unseen).map { start + $0 }
         }
         while i < n {
-            if base[i] >= 0x80 { return i }
+            if flags(Block(repeating: base[i]))[0] { return i }
             i += 1
         }
         return nil

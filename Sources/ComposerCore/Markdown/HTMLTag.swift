@@ -4,7 +4,7 @@ enum HTMLTag: Equatable {
 
     /// The tags of `style`, outermost first.
     static func tags(of s: InlineStyle, into tags: inout [HTMLTag]) {
-        tags.removeAll(keepingCapacity: true)
+        tags.removeAllShort()
         if s.link != 0 { tags.append(.link(s.link)) }
         if s.color != 0 { tags.append(.color(s.color)) }
         if s.mention != 0 { tags.append(.mention(s.mention)) }
@@ -49,43 +49,36 @@ enum HTMLTag: Equatable {
         }
     }
 
-    /// Appends `text` with `& < > " '` as entities.
+    /// Appends `text` with `& < > " '` as entities: the runs between them copied whole, each
+    /// found a block of 16 bytes at a time (`ByteScan.firstFlagged`).
     static func appendEscaped<Out: ByteOutput>(_ text: ArraySlice<UInt8>, to out: inout Out) {
-        var copied = text.startIndex
-        var i = text.startIndex
-        while i < text.endIndex {
-            // Blocks of 32 bytes holding none of & < > " ' are passed over whole (the test
-            // vectorizes).
-            if i + 32 <= text.endIndex {
-                var flagged: UInt8 = 0
-                for j in i..<(i + 32) {
-                    let b = text[j]
-                    flagged |= ((b ^ 0x26) &- 1) | ((b ^ 0x3C) &- 1) | ((b ^ 0x3E) &- 1) | ((b ^ 0x22) &- 1) | ((b ^ 0x27) &- 1)
-                }
-                if flagged & 0x80 == 0 {
-                    i += 32
-                    continue
-                }
+        text.withUnsafeBufferPointer { appendEscaped($0, to: &out) }
+    }
+
+    /// `appendEscaped` of bytes in memory (a parser's content, read without a slice of it).
+    static func appendEscaped<Out: ByteOutput>(_ text: UnsafeBufferPointer<UInt8>, to out: inout Out) {
+        guard let base = text.baseAddress else { return }
+        let n = text.count
+        var copied = 0
+        while let at = ByteScan.firstFlagged(base, from: copied, n, HTMLTag.escapedLanes) {
+            out.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: at - copied))
+            switch base[at] {
+            case UInt8(ascii: "&"): out.append("&amp;")
+            case UInt8(ascii: "<"): out.append("&lt;")
+            case UInt8(ascii: ">"): out.append("&gt;")
+            case UInt8(ascii: "\""): out.append("&quot;")
+            default: out.append("&#39;")
             }
-            let end = min(text.endIndex, i + 32)
-            while i < end {
-                let entity: StaticString
-                switch text[i] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default:
-                    i += 1
-                    continue
-                }
-                out.append(contentsOf: text[copied..<i])
-                out.append(entity)
-                i += 1
-                copied = i
-            }
+            copied = at + 1
         }
-        out.append(contentsOf: text[copied...])
+        out.append(contentsOf: UnsafeBufferPointer(start: base + copied, count: n - copied))
+    }
+
+    /// The lanes of `v` that HTML text escapes: `& < > " '`.
+    @inline(__always)
+    private static func escapedLanes(_ v: ByteScan.Block) -> SIMDMask<SIMD16<Int8>> {
+        (v .== ByteScan.Block(repeating: UInt8(ascii: "&"))) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "<")))
+            .| (v .== ByteScan.Block(repeating: UInt8(ascii: ">"))) .| (v .== ByteScan.Block(repeating: UInt8(ascii: "\"")))
+            .| (v .== ByteScan.Block(repeating: UInt8(ascii: "'")))
     }
 }

@@ -120,3 +120,39 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == (policy ?? ""))
     }
 }
+
+@Suite struct HTMLEscapingTests {
+    /// HTML text escaping, found a block at a time, against a byte-by-byte escaper: every length
+    /// around the block edges, each character escaped at every position, beside non-ASCII bytes.
+    @Test func escapesEverySpecialAtEveryPosition() {
+        func reference(_ bytes: [UInt8]) -> String {
+            var out = ""
+            for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        let specials = Array("&<>\"'".utf8)
+        let fine = Array("a /=;x".utf8)
+        for length in 0...40 {
+            let base = (0..<length).map { fine[$0 % fine.count] }
+            for position in -1..<length {
+                for special in position < 0 ? [UInt8(0)] : specials {
+                    var bytes = base
+                    if position >= 0 { bytes[position] = special }
+                    bytes += [0xC3, 0xA9]
+                    var out: [UInt8] = []
+                    HTMLTag.appendEscaped(bytes[...], to: &out)
+                    #expect(String(decoding: out, as: UTF8.self) == reference(bytes), "\(bytes)")
+                }
+            }
+        }
+    }
+}
