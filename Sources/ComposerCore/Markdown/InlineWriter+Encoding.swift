@@ -123,6 +123,8 @@ extension InlineWriter {
         // Bytes written as they are go out in one copy per run of them.
         var copied = p
         while p < token.end {
+            p = undecidedRunEnd(from: p, to: token.end, verbatim: token.verbatim)
+            guard p < token.end else { break }
             let b = doc.utf8[p]
             if encodingOverride[p] == .none,
                token.verbatim || InlineWriter.isWrittenAsIs(b) || InlineWriter.mayAutolink(b) && autolinkEncoding(p, b) == .plain {
@@ -149,6 +151,43 @@ extension InlineWriter {
             copied = p
         }
         out.append(contentsOf: doc.utf8[copied..<token.end])
+    }
+
+    /// Where the bytes from `p` on that are written as is for certain end (at most `end`), 16 at
+    /// a time: no rule chose their encoding (`encodingOverride`), and they are `isWrittenAsIs` and
+    /// not `mayAutolink` (or the token is verbatim). A block may reach past `end` (text tokens are
+    /// mostly shorter than one), its lanes from `end` on counting as found; within the last 16
+    /// bytes of the document, the byte loop of `writeText` goes on alone. A byte loop over all of
+    /// them cost most of serializing a message. `Encoding.none` is stored as 0 (the first case).
+    @inline(__always)
+    private func undecidedRunEnd(from p: Int, to end: Int, verbatim: Bool) -> Int {
+        doc.utf8.withUnsafeBufferPointer { bytes in
+            encodingOverride.withUnsafeBytes { overrides in
+                guard let b = bytes.baseAddress, let o = overrides.baseAddress, p >= 0, end <= bytes.count, end <= overrides.count else { return p }
+                let readable = Swift.min(bytes.count, overrides.count)
+                let lanes = ByteScan.Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+                var i = p
+                while i < end, i + 16 <= readable {
+                    var flagged = o.loadUnaligned(fromByteOffset: i, as: ByteScan.Block.self) .!= ByteScan.Block()
+                    if !verbatim { flagged = flagged .| InlineWriter.notAsIsLanes(ByteScan.load(b, i)) }
+                    flagged = flagged .| (lanes .>= ByteScan.Block(repeating: UInt8(truncatingIfNeeded: Swift.min(16, end - i))))
+                    if let lane = ByteScan.firstSet(flagged) { return i + lane }
+                    i += 16
+                }
+                return i
+            }
+        }
+    }
+
+    /// The lanes of `v` that `isWrittenAsIs` refuses or `mayAutolink` flags.
+    @inline(__always)
+    static func notAsIsLanes(_ v: ByteScan.Block) -> SIMDMask<SIMD16<Int8>> {
+        func eq(_ c: UInt8) -> SIMDMask<SIMD16<Int8>> { v .== ByteScan.Block(repeating: c) }
+        let controls = (v .>= ByteScan.Block(repeating: 0x0B)) .& (v .<= ByteScan.Block(repeating: 0x0D))
+        let marks = eq(UInt8(ascii: "!")) .| eq(UInt8(ascii: "&")) .| eq(UInt8(ascii: ".")) .| eq(UInt8(ascii: ":")) .| eq(UInt8(ascii: "@"))
+        let syntax = eq(UInt8(ascii: "\\")) .| eq(UInt8(ascii: "*")) .| eq(UInt8(ascii: "_")) .| eq(UInt8(ascii: "`")) .| eq(UInt8(ascii: "["))
+            .| eq(UInt8(ascii: "]")) .| eq(UInt8(ascii: "<")) .| eq(UInt8(ascii: ">")) .| eq(UInt8(ascii: "~")) .| eq(UInt8(ascii: "|"))
+        return controls .| marks .| syntax .| eq(0xEF)
     }
 
     /// Whether a byte is written as is whatever its neighbours, unless a rule beyond it says

@@ -59,3 +59,27 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
+
+/// The serializer's text is passed over 16 bytes at a time where no byte needs a decision
+/// (`InlineWriter.undecidedRunEnd`): every byte that does, at every position around the block
+/// edges and at the end of the document, must still be written so that it reads back as itself.
+@Suite struct SerializerTextBlockTests {
+    @Test func everyDecidedByteAtEveryPositionReadsBack() {
+        #expect(withUnsafeBytes(of: InlineWriter.Encoding.none) { $0[0] } == 0)
+        let decided = "!&.:@\\*_`[]<>~|#+-=1\u{FEFF}\u{B}\u{C}"
+        var failures: [String] = []
+        for length in [0, 1, 7, 15, 16, 17, 31, 33] {
+            for position in 0...length {
+                for scalar in decided.unicodeScalars {
+                    var text = String(repeating: "ab c", count: 10).prefix(length).unicodeScalars.map(String.init).joined()
+                    let index = text.index(text.startIndex, offsetBy: position)
+                    text.insert(contentsOf: String(scalar) + "w.x", at: index)
+                    let doc = Document(text: text + " tail")
+                    let back = MarkdownParser.parse(MarkdownSerializer.serialize(doc))
+                    if back != doc, failures.count < 3 { failures.append("\(text.debugDescription): \(back.json)") }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+}
