@@ -68,12 +68,15 @@ private struct BlockWriter {
         swap(&out, &kept.out)
         inline = InlineWriter(doc, mode: mode, reusing: &kept)
         lines.reserveCapacity(doc.lineBlocks.count)
+        // Line ends found 16 bytes at a time (a loop over every byte was a tenth of serializing
+        // a chat message).
         var start = 0
-        for (i, b) in doc.utf8.enumerated() where b == 0x0A {
-            lines.append(start..<i)
-            start = i + 1
+        while true {
+            let end = ByteScan.firstIndex(of: 0x0A, in: doc.utf8, from: start)
+            lines.append(start..<end)
+            guard end < doc.utf8.count else { break }
+            start = end + 1
         }
-        lines.append(start..<doc.utf8.count)
         out.reserveCapacity(doc.utf8.count + doc.utf8.count / 4 + 16)
     }
 
