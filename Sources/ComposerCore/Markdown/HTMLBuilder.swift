@@ -12,7 +12,6 @@ struct HTMLBuilder: ByteParseOutput {
     private var block: BlockFormat?
     /// The inline tags open in the current line, outermost first.
     private var stack: [HTMLTag] = []
-    private var wanted: [HTMLTag] = []
     /// The style the open tags are for (plain when none is open): text of this style again, as
     /// most pieces of a line are, needs no tag work at all.
     private var styled = InlineStyle.plain
@@ -112,11 +111,11 @@ struct HTMLBuilder: ByteParseOutput {
     /// that of the same style again would change none.
     private mutating func retag(_ style: InlineStyle) {
         styled = style
-        HTMLTag.tags(of: style, into: &wanted)
         var keep = 0
-        while keep < stack.count, wanted.contains(stack[keep]) { keep += 1 }
+        while keep < stack.count, stack[keep].isIn(style) { keep += 1 }
         while stack.count > keep { stack.removeLast().close(into: &html) }
-        for tag in wanted where !stack.contains(tag) {
+        HTMLTag.forEachTag(of: style) { tag in
+            guard !stack.contains(tag) else { return }
             tag.open(values, into: &html)
             stack.append(tag)
         }

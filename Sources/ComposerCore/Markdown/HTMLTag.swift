@@ -2,17 +2,31 @@
 enum HTMLTag: Equatable {
     case link(UInt32), color(UInt32), mention(UInt32), underline, strike, bold, italic, code
 
-    /// The tags of `style`, outermost first.
-    static func tags(of s: InlineStyle, into tags: inout [HTMLTag]) {
-        tags.removeAllShort()
-        if s.link != 0 { tags.append(.link(s.link)) }
-        if s.color != 0 { tags.append(.color(s.color)) }
-        if s.mention != 0 { tags.append(.mention(s.mention)) }
-        if s.flags.contains(.underline) { tags.append(.underline) }
-        if s.flags.contains(.strike) { tags.append(.strike) }
-        if s.flags.contains(.bold) { tags.append(.bold) }
-        if s.flags.contains(.italic) { tags.append(.italic) }
-        if s.flags.contains(.code) { tags.append(.code) }
+    /// The tags of `style`, outermost first, each given to `body` (no array made of them).
+    @inline(__always)
+    static func forEachTag(of s: InlineStyle, _ body: (HTMLTag) -> Void) {
+        if s.link != 0 { body(.link(s.link)) }
+        if s.color != 0 { body(.color(s.color)) }
+        if s.mention != 0 { body(.mention(s.mention)) }
+        if s.flags.contains(.underline) { body(.underline) }
+        if s.flags.contains(.strike) { body(.strike) }
+        if s.flags.contains(.bold) { body(.bold) }
+        if s.flags.contains(.italic) { body(.italic) }
+        if s.flags.contains(.code) { body(.code) }
+    }
+
+    /// Whether text of style `s` has this tag (is it among `forEachTag(of: s)`'s).
+    func isIn(_ s: InlineStyle) -> Bool {
+        switch self {
+        case .link(let id): return s.link == id
+        case .color(let rgb): return s.color == rgb
+        case .mention(let id): return s.mention == id
+        case .underline: return s.flags.contains(.underline)
+        case .strike: return s.flags.contains(.strike)
+        case .bold: return s.flags.contains(.bold)
+        case .italic: return s.flags.contains(.italic)
+        case .code: return s.flags.contains(.code)
+        }
     }
 
     func open<Out: ByteOutput>(_ values: ParsedValues, into out: inout Out) {
