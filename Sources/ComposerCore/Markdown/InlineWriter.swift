@@ -77,7 +77,7 @@ struct InlineWriter {
     private var missing: [Mark] = []
 
     /// A writer for `doc`, its buffers moved in from `kept` (emptied ones, see `SerializerBuffers`).
-    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode, reusing kept: inout SerializerBuffers) {
+    init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode, reusing kept: inout SerializerBuffers) {
         self.doc = doc
         self.mode = mode
         encodingOverride = []
@@ -86,7 +86,7 @@ struct InlineWriter {
         // (appending them all, element by element, cost more than the rest of the set-up). A
         // kept buffer longer than the document stays so: the writer reads only the document's
         // bytes' entries.
-        let count = doc.utf8.count
+        let count = self.doc.utf8.count
         encodingOverride.withUnsafeMutableBufferPointer { kept in
             UnsafeMutableBufferPointer(rebasing: kept[..<Swift.min(count, kept.count)]).update(repeating: .none)
         }

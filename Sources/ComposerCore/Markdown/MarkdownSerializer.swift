@@ -33,16 +33,21 @@ public enum MarkdownSerializer {
     /// string: the C API copies them once, into the string it returns.
     public static func serializeUTF8<R>(_ document: FlatDocument, mode: Mode = .rich,
                                         _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var doc = document
+        // The writer keeps one copy of the document (each copy retains and releases its arrays):
+        // the plain mode's, changed, or the caller's.
+        var writer: BlockWriter
         if mode == .plain {
+            var doc = document
             for i in doc.runs.indices {
                 var plain = InlineStyle.plain
                 plain.mention = doc.runs[i].style.mention
                 doc.runs[i].style = plain
             }
             for line in doc.lineBlocks.indices { doc.lineBlocks[line] = nil }
+            writer = BlockWriter(consume doc, mode: mode)
+        } else {
+            writer = BlockWriter(document, mode: mode)
         }
-        var writer = BlockWriter(doc, mode: mode)
         writer.write()
         let result = try writer.out.withUnsafeBufferPointer(body)
         writer.recycle()
@@ -52,32 +57,36 @@ public enum MarkdownSerializer {
 
 /// The block structure of the wire format, written line run by line run into `out`.
 private struct BlockWriter {
-    let doc: FlatDocument
     let mode: MarkdownSerializer.Mode
     /// Every line's bytes, without its `\n`.
     var lines: [Range<Int>] = []
     var inline: InlineWriter
     var out: [UInt8] = []
 
+    /// The document, the inline writer's (borrowed, not copied: a copy of a document retains
+    /// and then releases each of its arrays, about a thirtieth of sending a chat message).
+    var doc: FlatDocument {
+        _read { yield inline.doc }
+    }
+
     /// Its buffers are kept ones when the pool has some (`SerializerBuffers`).
-    init(_ doc: FlatDocument, mode: MarkdownSerializer.Mode) {
-        self.doc = doc
+    init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode) {
         self.mode = mode
         var kept = SerializerBuffers.reused()
         swap(&lines, &kept.lines)
         swap(&out, &kept.out)
-        inline = InlineWriter(doc, mode: mode, reusing: &kept)
-        lines.reserveCapacity(doc.lineBlocks.count)
+        inline = InlineWriter(consume doc, mode: mode, reusing: &kept)
+        lines.reserveCapacity(self.doc.lineBlocks.count)
         // Line ends found 16 bytes at a time (a loop over every byte was a tenth of serializing
         // a chat message).
         var start = 0
         while true {
-            let end = ByteScan.firstIndex(of: 0x0A, in: doc.utf8, from: start)
+            let end = ByteScan.firstIndex(of: 0x0A, in: self.doc.utf8, from: start)
             lines.append(start..<end)
-            guard end < doc.utf8.count else { break }
+            guard end < self.doc.utf8.count else { break }
             start = end + 1
         }
-        out.reserveCapacity(doc.utf8.count + doc.utf8.count / 4 + 16)
+        out.reserveCapacity(self.doc.utf8.count + self.doc.utf8.count / 4 + 16)
     }
 
     /// Gives its buffers back to `BufferPools.serializerBuffers`; it is empty after.
