@@ -279,9 +279,7 @@ enum ByteScan {
         guard i < n else { return nil }
         if n >= 16 {
             let start = n - 16
-            let lanes = Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-            let unseen = lanes .>= Block(repeating: UInt8(truncatingIfNeeded: i - start))
-            return firstSet(flags(load(base, start)) .& unseen).map { start + $0 }
+            return firstSet(flags(load(base, start)) .& lanes(from: i - start)).map { start + $0 }
         }
         while i < n {
             if flags(Block(repeating: base[i]))[0] { return i }
@@ -416,9 +414,7 @@ enum ByteScan {
         if i < upper {
             if upper - lower >= 16 {
                 let start = upper - 16
-                let lanes = Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
-                let unseen = lanes .>= Block(repeating: UInt8(truncatingIfNeeded: i - start))
-                count &+= setCount(continuations(load(base, start)) .& unseen)
+                count &+= setCount(continuations(load(base, start)) .& lanes(from: i - start))
             } else {
                 while i < upper {
                     count &+= base[i] & 0xC0 == 0x80 ? 1 : 0
@@ -427,6 +423,13 @@ enum ByteScan {
             }
         }
         return upper - lower - count
+    }
+
+    /// Lanes `k` to 15 of a block (`k` from 0 to 16): the lanes at or past an offset, as the
+    /// block scans' last, overlapping block leaves out the lanes before it.
+    @inline(__always)
+    static func lanes(from k: Int) -> SIMDMask<SIMD16<Int8>> {
+        Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) .>= Block(repeating: UInt8(truncatingIfNeeded: k))
     }
 
     /// How many lanes of `mask` are set (a set lane is eight set bits).

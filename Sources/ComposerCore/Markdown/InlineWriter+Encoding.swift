@@ -165,12 +165,11 @@ extension InlineWriter {
             encodingOverride.withUnsafeBytes { overrides in
                 guard let b = bytes.baseAddress, let o = overrides.baseAddress, p >= 0, end <= bytes.count, end <= overrides.count else { return p }
                 let readable = Swift.min(bytes.count, overrides.count)
-                let lanes = ByteScan.Block(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
                 var i = p
                 while i < end, i + 16 <= readable {
                     var flagged = o.loadUnaligned(fromByteOffset: i, as: ByteScan.Block.self) .!= ByteScan.Block()
                     if !verbatim { flagged = flagged .| InlineWriter.notAsIsLanes(ByteScan.load(b, i)) }
-                    flagged = flagged .| (lanes .>= ByteScan.Block(repeating: UInt8(truncatingIfNeeded: Swift.min(16, end - i))))
+                    flagged = flagged .| ByteScan.lanes(from: Swift.min(16, end - i))
                     if let lane = ByteScan.firstSet(flagged) { return i + lane }
                     i += 16
                 }
