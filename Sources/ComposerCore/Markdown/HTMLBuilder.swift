@@ -55,17 +55,21 @@ struct HTMLBuilder: ByteParseOutput {
     mutating func add(mention: MentionValue) -> UInt32 { values.add(mention: mention) }
 
     mutating func append(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
-        guard !bytes.isEmpty else { return }
-        // Code block lines hold plain text only.
-        if block != .codeBlock { restyle(style) }
-        HTMLTag.appendEscaped(bytes, to: &html)
+        bytes.withUnsafeBufferPointer { appendText($0, style: style) }
     }
 
     /// The source's bytes read in place (a slice of the array was a retain and a release a piece).
     mutating func appendUnescaped(_ source: [UInt8], _ range: Range<Int>, style: InlineStyle, ascii: Bool) {
-        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= source.count else { return }
+        guard range.lowerBound >= 0, range.upperBound <= source.count else { return }
+        source.withUnsafeBufferPointer { appendText(UnsafeBufferPointer(rebasing: $0[range]), style: style) }
+    }
+
+    /// Text of `style`, escaped: what every append of text comes to.
+    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, style: InlineStyle) {
+        guard !text.isEmpty else { return }
+        // Code block lines hold plain text only.
         if block != .codeBlock { restyle(style) }
-        source.withUnsafeBufferPointer { HTMLTag.appendEscaped(UnsafeBufferPointer(rebasing: $0[range]), to: &html) }
+        HTMLTag.appendEscaped(text, to: &html)
     }
 
     mutating func appendCode(_ bytes: ArraySlice<UInt8>, style: InlineStyle) {
