@@ -241,15 +241,9 @@ struct InlineParser {
     /// Room for `count` elements, reserved at once up to `maxReserved` (past it the array grows by
     /// doubling as it fills): the upper bounds are counted per byte of content, and a paragraph
     /// near the input limit would otherwise ask for gigabytes of address space up front.
-    static func reserve<T>(_ array: inout [T], _ count: Int) {
+    static func reserve<Storage: ReservableStorage>(_ storage: inout Storage, _ count: Int) {
         let wanted = Swift.min(count, maxReserved)
-        if array.capacity < wanted { array.reserveCapacity(wanted) }
-    }
-
-    /// `reserve` of a list.
-    static func reserve<T>(_ list: inout PlainList<T>, _ count: Int) {
-        let wanted = Swift.min(count, maxReserved)
-        if list.capacity < wanted { list.reserveCapacity(wanted) }
+        if storage.capacity < wanted { storage.reserveCapacity(wanted) }
     }
 
     /// A million elements: a paragraph of up to about a megabyte reserves its buffers once.

@@ -110,5 +110,14 @@ struct PlainList<Element: BitwiseCopyable>: @unchecked Sendable {
     }
 }
 
+/// Storage that reserves room ahead (`InlineParser.reserve`): the parser's arrays and lists.
+protocol ReservableStorage {
+    var capacity: Int { get }
+    mutating func reserveCapacity(_ total: Int)
+}
+
+extension Array: ReservableStorage {}
+extension PlainList: ReservableStorage {}
+
 /// The spans a `SpanTracker` finds.
 typealias SpanList = PlainList<FlatSpan>
