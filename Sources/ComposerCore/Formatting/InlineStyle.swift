@@ -14,13 +14,35 @@ public struct InlineStyle: Hashable, Sendable {
         public static let codeExcluded: Flags = [.bold, .italic, .underline, .strike]
     }
 
-    public var flags: Flags = []
+    /// The four formats in two words: `flags` in bits 0-7 and `color` in bits 32-63 of one,
+    /// `link` in bits 0-31 and `mention` in bits 32-63 of the other. Two words are compared and
+    /// copied as two, where four fields were four: the parser compares and moves styles at every
+    /// piece of text.
+    private var flagsAndColor: UInt64 = 0
+    private var linkAndMention: UInt64 = 0
+
+    public var flags: Flags {
+        @inline(__always) get { Flags(rawValue: UInt8(truncatingIfNeeded: flagsAndColor)) }
+        @inline(__always) set { flagsAndColor = flagsAndColor & ~0xFF | UInt64(newValue.rawValue) }
+    }
+
     /// 0 = none, else 1 + index into `ValueTable.links`.
-    public var link: UInt32 = 0
+    public var link: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: linkAndMention) }
+        @inline(__always) set { linkAndMention = linkAndMention & ~0xFFFF_FFFF | UInt64(newValue) }
+    }
+
     /// 0 = none, else `0x1000000 | rgb`.
-    public var color: UInt32 = 0
+    public var color: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: flagsAndColor &>> 32) }
+        @inline(__always) set { flagsAndColor = flagsAndColor & 0xFFFF_FFFF | UInt64(newValue) &<< 32 }
+    }
+
     /// 0 = none, else 1 + index into `ValueTable.mentions` (one entry per mention instance).
-    public var mention: UInt32 = 0
+    public var mention: UInt32 {
+        @inline(__always) get { UInt32(truncatingIfNeeded: linkAndMention &>> 32) }
+        @inline(__always) set { linkAndMention = linkAndMention & 0xFFFF_FFFF | UInt64(newValue) &<< 32 }
+    }
 
     public static let plain = InlineStyle()
 
