@@ -46,6 +46,13 @@ public struct InlineStyle: Hashable, Sendable {
 
     public static let plain = InlineStyle()
 
+    /// Whether `other` differs in more than flags (link, colour or mention): two comparisons of
+    /// words, where most changes of style change flags only.
+    @inline(__always)
+    func differsBeyondFlags(from other: InlineStyle) -> Bool {
+        (flagsAndColor ^ other.flagsAndColor) & ~0xFF != 0 || linkAndMention != other.linkAndMention
+    }
+
     public init() {}
 
     public var isPlain: Bool { self == .plain }

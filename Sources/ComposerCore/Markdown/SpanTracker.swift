@@ -61,9 +61,11 @@ struct SpanTracker {
             changeFlag(flags.trailingZeroBitCount, at: offset)
             flags &= flags &- 1
         }
-        if style.link != new.link { change(5, to: new, at: offset) }
-        if style.color != new.color { change(6, to: new, at: offset) }
-        if style.mention != new.mention { change(7, to: new, at: offset) }
+        if style.differsBeyondFlags(from: new) {
+            if style.link != new.link { change(5, to: new, at: offset) }
+            if style.color != new.color { change(6, to: new, at: offset) }
+            if style.mention != new.mention { change(7, to: new, at: offset) }
+        }
         style = new
     }
 
