@@ -131,17 +131,17 @@ extension InlineWriter {
                 p += 1
                 continue
             }
-            out.append(contentsOf: doc.utf8[copied..<p])
+            appendDocument(copied..<p, to: &out)
             let length = min(b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2, token.end - p)
             switch encoding(p, t) {
             case .none, .plain:
-                out.append(contentsOf: doc.utf8[p..<(p + length)])
+                appendDocument(p..<(p + length), to: &out)
             case .escaped:
                 out.append(UInt8(ascii: "\\"))
-                out.append(contentsOf: doc.utf8[p..<(p + length)])
+                appendDocument(p..<(p + length), to: &out)
             case .separated:
                 UTF8Bytes.append("<u></u>", to: &out)
-                out.append(contentsOf: doc.utf8[p..<(p + length)])
+                appendDocument(p..<(p + length), to: &out)
             case .entity:
                 UTF8Bytes.append("&#", to: &out)
                 UTF8Bytes.appendDecimal(Int(UTF8Bytes.scalar(doc.utf8, at: p).0.value), to: &out)
@@ -150,7 +150,15 @@ extension InlineWriter {
             p += length
             copied = p
         }
-        out.append(contentsOf: doc.utf8[copied..<token.end])
+        appendDocument(copied..<token.end, to: &out)
+    }
+
+    /// Appends the document's bytes `range`, as a buffer: the append of a slice retains and
+    /// releases the array around it and goes through the generic path, some ninety instructions
+    /// for what is mostly a few bytes (a run between two bytes that need a decision).
+    @inline(__always)
+    private func appendDocument(_ range: Range<Int>, to out: inout [UInt8]) {
+        doc.utf8.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// Where the bytes from `p` on that are written as is for certain end (at most `end`), 16 at
