@@ -98,7 +98,7 @@ extension InlineWriter {
     }
 
     /// Writes the tokens, after the rules that look beyond one character.
-    mutating func render(into out: inout [UInt8]) {
+    mutating func render(into out: inout ByteBuffer) {
         applyLineStartRules()
         applyEdgeSpaces()
         fixFlanking()
@@ -117,7 +117,7 @@ extension InlineWriter {
         }
     }
 
-    private func writeText(_ t: Int, into out: inout [UInt8]) {
+    private func writeText(_ t: Int, into out: inout ByteBuffer) {
         let token = tokens[t]
         var p = token.start
         // Bytes written as they are go out in one copy per run of them.
@@ -140,10 +140,10 @@ extension InlineWriter {
                 out.append(UInt8(ascii: "\\"))
                 appendDocument(p..<(p + length), to: &out)
             case .separated:
-                UTF8Bytes.append("<u></u>", to: &out)
+                out.append("<u></u>")
                 appendDocument(p..<(p + length), to: &out)
             case .entity:
-                UTF8Bytes.append("&#", to: &out)
+                out.append("&#")
                 UTF8Bytes.appendDecimal(Int(UTF8Bytes.scalar(doc.utf8, at: p).0.value), to: &out)
                 out.append(UInt8(ascii: ";"))
             }
@@ -157,7 +157,7 @@ extension InlineWriter {
     /// releases the array around it and goes through the generic path, some ninety instructions
     /// for what is mostly a few bytes (a run between two bytes that need a decision).
     @inline(__always)
-    private func appendDocument(_ range: Range<Int>, to out: inout [UInt8]) {
+    private func appendDocument(_ range: Range<Int>, to out: inout ByteBuffer) {
         doc.utf8.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 

@@ -105,7 +105,7 @@ struct InlineWriter {
     }
 
     /// Appends line `range`'s markdown to `out`. Lines are written in document order.
-    mutating func write(_ range: Range<Int>, into out: inout [UInt8]) {
+    mutating func write(_ range: Range<Int>, into out: inout ByteBuffer) {
         tokens.removeAll(keepingCapacity: true)
         raw.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
@@ -114,7 +114,7 @@ struct InlineWriter {
         while let entry = stack.popLast() { close(entry) }
         // A line starting with a link whose text holds "]:" inside code would read as a link
         // reference definition; an empty <u></u> in front (invisible, no format) prevents that.
-        if startsWithLinkHoldingColonCode() { UTF8Bytes.append("<u></u>", to: &out) }
+        if startsWithLinkHoldingColonCode() { out.append("<u></u>") }
         render(into: &out)
     }
 

@@ -61,7 +61,7 @@ private struct BlockWriter {
     /// Every line's bytes, without its `\n`.
     var lines: [Range<Int>] = []
     var inline: InlineWriter
-    var out: [UInt8] = []
+    var out = ByteBuffer()
 
     /// The document, the inline writer's (borrowed, not copied: a copy of a document retains
     /// and then releases each of its arrays, about a thirtieth of sending a chat message).
@@ -86,7 +86,7 @@ private struct BlockWriter {
             guard end < self.doc.utf8.count else { break }
             start = end + 1
         }
-        out.reserveCapacity(self.doc.utf8.count + self.doc.utf8.count / 4 + 16)
+        out.reserve(self.doc.utf8.count + self.doc.utf8.count / 4 + 16)
     }
 
     /// Gives its buffers back to `BufferPools.serializerBuffers`; it is empty after.
@@ -108,7 +108,7 @@ private struct BlockWriter {
             let block = self.block(ofLine: line)
             var last = line
             while last + 1 < lines.count, self.block(ofLine: last + 1) == block { last += 1 }
-            if line > 0 { UTF8Bytes.append("\n\n", to: &out) }
+            if line > 0 { out.append("\n\n") }
             switch block {
             case .codeBlock?: codeBlock(line...last)
             case .bulletList?, .orderedList?: list(line...last, ordered: block == .orderedList)
@@ -124,7 +124,7 @@ private struct BlockWriter {
     private mutating func paragraphs(_ run: ClosedRange<Int>, prefix: StaticString, blank: StaticString) {
         if run.count == 1, lines[run.lowerBound].isEmpty, prefix.utf8CodeUnitCount == 0 {
             // A document that is one empty plain line is the empty message.
-            if !doc.utf8.isEmpty { UTF8Bytes.append("<p></p>", to: &out) }
+            if !doc.utf8.isEmpty { out.append("<p></p>") }
             return
         }
         if mode == .raw { return rawParagraphs(run, prefix: prefix, blank: blank) }
@@ -138,7 +138,7 @@ private struct BlockWriter {
         }
         for i in first...last {
             if i > first { out.append(0x0A) }
-            UTF8Bytes.append(prefix, to: &out)
+            out.append(prefix)
             inline.write(lines[i], into: &out)
             if i < last { out.append(UInt8(ascii: "\\")) }
         }
@@ -155,8 +155,8 @@ private struct BlockWriter {
         for i in run {
             if lines[i].isEmpty {
                 if i > run.lowerBound { partBreak(blank) }
-                UTF8Bytes.append(prefix, to: &out)
-                UTF8Bytes.append("<p></p>", to: &out)
+                out.append(prefix)
+                out.append("<p></p>")
                 inParagraph = false
             } else {
                 if inParagraph {
@@ -164,7 +164,7 @@ private struct BlockWriter {
                 } else if i > run.lowerBound {
                     partBreak(blank)
                 }
-                UTF8Bytes.append(prefix, to: &out)
+                out.append(prefix)
                 inline.write(lines[i], into: &out)
                 inParagraph = true
             }
@@ -175,15 +175,15 @@ private struct BlockWriter {
     private mutating func emptyLines(_ count: Int, prefix: StaticString) {
         for i in 0..<count {
             if i > 0 { out.append(0x0A) }
-            UTF8Bytes.append(prefix, to: &out)
-            UTF8Bytes.append("<p></p>", to: &out)
+            out.append(prefix)
+            out.append("<p></p>")
         }
     }
 
     /// Between two parts of one run: a line holding only the run's blank prefix.
     private mutating func partBreak(_ blank: StaticString) {
         out.append(0x0A)
-        UTF8Bytes.append(blank, to: &out)
+        out.append(blank)
         out.append(0x0A)
     }
 
@@ -214,12 +214,12 @@ private struct BlockWriter {
             }
         }
         let fence = max(3, longest + 1)
-        out.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
+        for _ in 0..<fence { out.append(UInt8(ascii: "`")) }
         for i in run {
             out.append(0x0A)
             out.append(contentsOf: doc.utf8[lines[i]])
         }
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
+        for _ in 0..<fence { out.append(UInt8(ascii: "`")) }
     }
 }

@@ -4,7 +4,7 @@
 /// allocated and freed a dozen arrays, a sixth of its instructions. The writers move them in and
 /// out by swaps (a copy would share them, and appending to a shared array allocates another).
 struct SerializerBuffers: Reusable {
-    var out: [UInt8] = []
+    var out = ByteBuffer()
     var lines: [Range<Int>] = []
     var tokens: [InlineWriter.Token] = []
     var raw: [UInt8] = []
@@ -20,7 +20,7 @@ struct SerializerBuffers: Reusable {
     /// some sixty instructions, even an empty one).
     static func reused() -> SerializerBuffers {
         guard var kept = BufferPools.serializerBuffers.take() else { return SerializerBuffers() }
-        kept.out.removeAll(keepingCapacity: true)
+        kept.out.removeAll()
         kept.lines.removeAll(keepingCapacity: true)
         return kept
     }
