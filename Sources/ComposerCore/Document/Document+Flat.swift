@@ -82,12 +82,16 @@ extension Document {
         return FlatDocument(utf8: utf8, runs: runs, lineBlocks: flat.lineBlocks, values: flat.values)
     }
 
-    /// The document laid flat (O(n)).
+    /// The document laid flat (O(n)). One walk over the leaves gathers the text, the runs and
+    /// the line blocks (`lineBlocks` walked them a second time, copying every leaf again).
     public var flat: FlatDocument {
         var utf8: [UInt8] = []
         var runs: [StyleRun] = []
+        var blocks: [BlockFormat?] = []
+        blocks.reserveCapacity(lineCount)
         var isFirstLeaf = true
         tree.forEachLeaf { leaf in
+            blocks.append(contentsOf: leaf.blocks)
             // The first leaf's arrays are taken as they are (shared, not copied): a text of one
             // leaf, most messages, is laid flat without an allocation. Its runs have no two
             // neighbours of equal style (TextFragment's invariant), so there is nothing to merge.
@@ -107,6 +111,7 @@ extension Document {
                 }
             }
         }
-        return FlatDocument(utf8: utf8, runs: runs, lineBlocks: lineBlocks, values: values)
+        blocks.append(lastLineBlock)
+        return FlatDocument(utf8: utf8, runs: runs, lineBlocks: blocks, values: values)
     }
 }
