@@ -90,6 +90,9 @@ extension Document {
         var blocks: [BlockFormat?] = []
         blocks.reserveCapacity(lineCount)
         var isFirstLeaf = true
+        // Read before the walk: the closure then captures a number, not the whole document (a
+        // copy that retained and released each of its buffers).
+        let totalBytes = utf8Count
         tree.forEachLeaf { leaf in
             blocks.append(contentsOf: leaf.blocks)
             // The first leaf's arrays are taken as they are (shared, not copied): a text of one
@@ -101,7 +104,7 @@ extension Document {
                 runs = leaf.runs
                 return
             }
-            utf8.reserveCapacity(utf8Count)
+            utf8.reserveCapacity(totalBytes)
             utf8.append(contentsOf: leaf.bytes)
             for run in leaf.runs {
                 if let last = runs.last, last.style == run.style {
