@@ -11,7 +11,7 @@ struct HTMLBuilder: ByteParseOutput {
     /// The current line's block format.
     private var block: BlockFormat?
     /// The inline tags open in the current line, outermost first.
-    private var stack: [HTMLTag] = []
+    private var stack = OpenTags()
     /// The style the open tags are for (plain when none is open): text of this style again, as
     /// most pieces of a line are, needs no tag work at all.
     private var styled = InlineStyle.plain
@@ -117,16 +117,51 @@ struct HTMLBuilder: ByteParseOutput {
         styled = style
         var keep = 0
         while keep < stack.count, stack[keep].isIn(style) { keep += 1 }
-        while stack.count > keep { stack.removeLast().close(into: &html) }
+        while stack.count > keep, let tag = stack.popLast() { tag.close(into: &html) }
         HTMLTag.forEachTag(of: style) { tag in
-            guard !stack.contains(tag) else { return }
+            guard !stack.contains(tag), stack.push(tag) else { return }
             tag.open(values, into: &html)
-            stack.append(tag)
         }
     }
 
     private mutating func closeTags() {
         while let tag = stack.popLast() { tag.close(into: &html) }
         styled = .plain
+    }
+}
+
+/// The inline tags open in a line, outermost first, in room of their own: they are the tags of one
+/// style (`retag` keeps those the new style has and opens the others), so at most one of each of
+/// `HTMLTag`'s eight kinds. An array of them allocated and freed its storage for every message
+/// with a format.
+struct OpenTags {
+    static let capacity = 8
+    private var tags = InlineArray<8, HTMLTag>(repeating: .bold)
+    private(set) var count = 0
+
+    subscript(_ i: Int) -> HTMLTag { tags[i & 7] }
+
+    /// Puts `tag` on top; false, with nothing changed, when the room is full (a ninth tag, which
+    /// a style cannot have).
+    mutating func push(_ tag: HTMLTag) -> Bool {
+        guard count < OpenTags.capacity else { return false }
+        tags[count] = tag
+        count += 1
+        return true
+    }
+
+    mutating func popLast() -> HTMLTag? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return tags[count]
+    }
+
+    func contains(_ tag: HTMLTag) -> Bool {
+        var i = 0
+        while i < count {
+            if tags[i] == tag { return true }
+            i += 1
+        }
+        return false
     }
 }
