@@ -78,15 +78,8 @@ struct DocumentJSONBuilder: ByteParseOutput {
         append(bytes[...], style: style)
     }
 
-    /// Without names, the uid bytes are the name: no string is made of them.
-    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
-        guard names.isEmpty else {
-            let uid = String(decoding: uid, as: UTF8.self)
-            let name = names[uid] ?? uid
-            var style = style
-            style.mention = add(mention: MentionValue(uid: uid, name: name))
-            return appendMention(name, style: style, block: block)
-        }
+    /// The uid bytes are the name: no string is made of them.
+    mutating func appendMention(ofUID uid: ArraySlice<UInt8>, style: InlineStyle) {
         uid.withUnsafeBufferPointer { bytes in
             var style = style
             style.mention = values.add(mentionOfUID: bytes)

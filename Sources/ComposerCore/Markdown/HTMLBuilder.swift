@@ -77,6 +77,18 @@ struct HTMLBuilder: ByteParseOutput {
         append(bytes.map { $0 == 0x0A ? 0x20 : $0 }[...], style: style)
     }
 
+    /// `@` and the uid, escaped as any text: no string is made of the uid, nor an array of both.
+    mutating func appendMention(ofUID uid: ArraySlice<UInt8>, style: InlineStyle) {
+        uid.withUnsafeBufferPointer { bytes in
+            var style = style
+            style.mention = values.add(mentionOfUID: bytes)
+            HTMLBuilder.at.withUTF8Buffer { appendText($0, style: style) }
+            appendText(bytes, style: style)
+        }
+    }
+
+    private static let at: StaticString = "@"
+
     /// The HTML. A document without lines is one empty paragraph.
     mutating func finish() -> ByteBuffer {
         if lineCount == 0 { startLine(nil) }

@@ -27,9 +27,11 @@ protocol ParseOutput {
     /// Appends a mention's text, `@` and the display name (in which a `\n` starts a line).
     mutating func appendMention(_ name: String, style: InlineStyle, block: BlockFormat?)
 
-    /// Appends the mention of `uid` (UTF-8): a new mention value, its display name from `names`
-    /// (else the uid), written as `appendMention(_:style:block:)` does with `style` carrying it.
-    mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?)
+    /// Appends the mention of `uid` (UTF-8, the characters of `MentionPolicy.isUIDCharacter`)
+    /// shown as the uid itself, the names being empty: a new mention value, and `@` and the uid
+    /// written as `appendMention(_:style:block:)` would write them with `style` carrying it. The
+    /// byte outputs write the uid's bytes as they are, with no string made of them.
+    mutating func appendMention(ofUID uid: ArraySlice<UInt8>, style: InlineStyle)
 
     /// Appends content whose only syntax is line breaks, unstyled, line by line as `BrokenLines`
     /// reads it: the first line continues the current one, each later one starts a line with
@@ -106,9 +108,24 @@ extension ParseOutput {
         }
     }
 
+    /// Appends the mention of `uid` (UTF-8): a new mention value, its display name from `names`
+    /// (else the uid), written as `appendMention(_:style:block:)` does with `style` carrying it.
+    /// Not inlined: in the parser's loop over its nodes (`InlineParser.writeNodes`), which calls it
+    /// for every mention, it took registers from the rest (a chat message's parse, 1% more).
+    @inline(never)
     mutating func appendMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
+        guard names.isEmpty else { return appendNamedMention(uid: uid, names: names, style: style, block: block) }
+        appendMention(ofUID: uid, style: style)
+    }
+
+    mutating func appendMention(ofUID uid: ArraySlice<UInt8>, style: InlineStyle) {
+        appendNamedMention(uid: uid, names: [:], style: style, block: nil)
+    }
+
+    /// `appendMention(uid:names:style:block:)` through a string of the uid and a mention value.
+    private mutating func appendNamedMention(uid: ArraySlice<UInt8>, names: [String: String], style: InlineStyle, block: BlockFormat?) {
         let uid = String(decoding: uid, as: UTF8.self)
-        let name = names.isEmpty ? uid : names[uid] ?? uid
+        let name = names[uid] ?? uid
         var style = style
         style.mention = add(mention: MentionValue(uid: uid, name: name))
         appendMention(name, style: style, block: block)
