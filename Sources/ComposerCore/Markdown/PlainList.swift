@@ -101,6 +101,13 @@ struct PlainList<Element: BitwiseCopyable>: @unchecked Sendable {
         }
     }
 
+    /// The elements, to read and change in place through the pointer without a closure: valid
+    /// while the list's owner keeps it, neither appending to it nor letting it go (as
+    /// `InlineParser.pairDelimiters` keeps its nodes and delimiter runs while emphasis pairs them).
+    var unsafeElements: UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(start: base, count: count)
+    }
+
     /// Sorts the elements in place.
     mutating func sort(by areInIncreasingOrder: (Element, Element) -> Bool) {
         withUnsafeMutableBufferPointer { all in
