@@ -55,16 +55,15 @@ extension InlineParser {
     mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         addMarkDeltas()
         // Nothing changes the nodes or their marks from here on: they are read through pointers
-        // to the buffers, which local references keep (no copy is made), while `self` stays free
-        // to change (link ids). Without marks, `deltas` is empty; with marks, it is the first
-        // `nodes.count` of `markDeltas` (which may hold more, from a longer paragraph before).
-        let nodes = self.nodes
+        // to the buffers while `self` stays free to change (link ids). `self` keeps the nodes
+        // (`PlainList.unsafeElements`: the walk adds none), a local reference the deltas (no copy
+        // is made). Without marks, `deltas` is empty; with marks, it is the first `nodes.count`
+        // of `markDeltas` (which may hold more, from a longer paragraph before).
+        let nodes = UnsafeBufferPointer(self.nodes.unsafeElements)
         let deltas = self.markDeltas
         let deltaCount = marks.isEmpty ? 0 : nodes.count
-        nodes.withUnsafeBufferPointer { nodes in
-            deltas.withUnsafeBufferPointer { deltas in
-                writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
-            }
+        deltas.withUnsafeBufferPointer { deltas in
+            writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
         }
         clearMarkDeltas()
     }
