@@ -296,9 +296,11 @@ extension InlineWriter {
         case .raw: return CharacterClass.flankASCII(raw[atEnd ? token.end - 1 : token.start])
         case .delimiter: return .punctuation
         case .text:
-            // "\~" read from its end skips the "~" and meets "\\": punctuation either way.
-            guard encoding(place.byte, place.token) == .plain else { return .punctuation }
-            return CharacterClass.flank(doc.utf8, at: place.byte)
+            // A character written otherwise than as is reads as punctuation ("\~" read from its
+            // end skips the "~" and meets "\\"): asked only of one that is not punctuation already.
+            let own = CharacterClass.flank(doc.utf8, at: place.byte)
+            guard own != .punctuation, encoding(place.byte, place.token) == .plain else { return .punctuation }
+            return own
         }
     }
 
@@ -315,7 +317,8 @@ extension InlineWriter {
     }
 
     private func isAmbiguous(_ place: Place?) -> Bool {
-        guard let place, isText(place), encoding(place.byte, place.token) == .plain, doc.utf8[place.byte] >= 0x80 else { return false }
+        // The byte first: most neighbours are ASCII, and their encoding need not be worked out.
+        guard let place, isText(place), doc.utf8[place.byte] >= 0x80, encoding(place.byte, place.token) == .plain else { return false }
         return CharacterClass.isAmbiguousForFlanking(UTF8Bytes.scalar(doc.utf8, at: place.byte).0)
     }
 
