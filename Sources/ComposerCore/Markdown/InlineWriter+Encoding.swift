@@ -28,15 +28,24 @@ extension InlineWriter {
     }
 
     /// The encoding of the character at `p` in text token `t`, rules beyond it included.
+    @inline(__always)
     func encoding(_ p: Int, _ t: Int) -> Encoding {
         let chosen = encodingOverride[p]
         return chosen == .none ? ownEncoding(p, t) : chosen
     }
 
     /// The encoding the character at `p` in text token `t` gets from itself and its neighbour.
+    /// Inlined, onto the static function that works it out from the buffers it reads: a method
+    /// called from a mutating one (`fixFlanking`) was passed a copy of the whole writer, 128
+    /// bytes, at every call.
+    @inline(__always)
     func ownEncoding(_ p: Int, _ t: Int) -> Encoding {
+        InlineWriter.ownEncoding(p, t, tokens: tokens, text: doc.utf8, raw: raw)
+    }
+
+    private static func ownEncoding(_ p: Int, _ t: Int, tokens: [Token], text: [UInt8], raw: [UInt8]) -> Encoding {
         if tokens[t].verbatim { return .plain }
-        let b = doc.utf8[p]
+        let b = text[p]
         switch b {
         case 0x0D, 0x0B, 0x0C: return .entity
         case UInt8(ascii: "!"):
@@ -49,12 +58,12 @@ extension InlineWriter {
         case UInt8(ascii: "&"):
             // "&" before a letter, digit or "#" could start an entity.
             guard p + 1 < tokens[t].end else { return .plain }
-            let (n, _) = UTF8Bytes.scalar(doc.utf8, at: p + 1)
+            let (n, _) = UTF8Bytes.scalar(text, at: p + 1)
             return n.properties.isAlphabetic || ("0"..."9").contains(n) || n == "#" ? .escaped : .plain
         case 0xEF:
-            return UTF8Bytes.scalar(doc.utf8, at: p).0 == "\u{FEFF}" ? .entity : .plain
+            return UTF8Bytes.scalar(text, at: p).0 == "\u{FEFF}" ? .entity : .plain
         case UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: "@"):
-            return autolinkEncoding(p, b)
+            return autolinkEncoding(p, b, in: text)
         default:
             return InlineWriter.isAlwaysEscaped(b) ? .escaped : .plain
         }
@@ -68,7 +77,12 @@ extension InlineWriter {
     /// back to the same characters; escaping more than the extension would link costs nothing.
     @inline(__always)
     func autolinkEncoding(_ p: Int, _ b: UInt8) -> Encoding {
-        let utf8 = doc.utf8
+        InlineWriter.autolinkEncoding(p, b, in: doc.utf8)
+    }
+
+    /// `autolinkEncoding` of the document's bytes `utf8`.
+    @inline(__always)
+    static func autolinkEncoding(_ p: Int, _ b: UInt8, in utf8: [UInt8]) -> Encoding {
         switch b {
         case UInt8(ascii: "."):
             return p >= 3 && utf8[p - 1] | 0x20 == UInt8(ascii: "w") && utf8[p - 2] | 0x20 == UInt8(ascii: "w")
@@ -260,6 +274,7 @@ extension InlineWriter {
     /// `t` on one side (`step` -1 or +1): tildes are transparent (cmark-gfm's strikethrough skips
     /// them), so `~~` tokens and `~` written as is are looked through. A place with byte -1 is a
     /// raw or delimiter token; nil means the start or end of the line.
+    @inline(__always)
     func neighbor(of t: Int, step: Int) -> Place? {
         var k = t + step
         while k >= 0, k < tokens.count {
@@ -289,6 +304,7 @@ extension InlineWriter {
     }
 
     /// The class CommonMark sees for the last (`atEnd`) or first character at `place`.
+    @inline(__always)
     private func flankClass(_ place: Place?, atEnd: Bool) -> FlankClass {
         guard let place else { return .space }
         let token = tokens[place.token]
@@ -316,6 +332,7 @@ extension InlineWriter {
         return true
     }
 
+    @inline(__always)
     private func isAmbiguous(_ place: Place?) -> Bool {
         // The byte first: most neighbours are ASCII, and their encoding need not be worked out.
         guard let place, isText(place), doc.utf8[place.byte] >= 0x80, encoding(place.byte, place.token) == .plain else { return false }
