@@ -34,6 +34,18 @@ import Testing
         #expect(list.count == 1 && list[0] == 5)
     }
 
+    /// `unsafeElements` is the list's own memory: written through it, the list reads the write,
+    /// and it covers exactly the elements (none for an empty list).
+    @Test func unsafeElementsAreTheListsOwnMemory() {
+        var list = PlainList<Int>()
+        #expect(list.unsafeElements.count == 0)
+        list.append(contentsOf: 0..<20)
+        let elements = list.unsafeElements
+        #expect(elements.count == 20 && Array(elements) == Array(0..<20))
+        elements[3] = -3
+        #expect(list[3] == -3)
+    }
+
     /// A sort puts the elements in order in place; a span list sorts to canonical order.
     @Test func sortOrdersInPlace() {
         var list = PlainList<Int>()
