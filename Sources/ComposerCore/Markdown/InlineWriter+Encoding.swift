@@ -173,9 +173,14 @@ extension InlineWriter {
     /// Appends the document's bytes `range`, as a buffer: the append of a slice retains and
     /// releases the array around it and goes through the generic path, some ninety instructions
     /// for what is mostly a few bytes (a run between two bytes that need a decision).
+    /// A range outside the document (which no token holds) writes nothing: a buffer's slice is
+    /// not checked in a release build, as an array's is.
     @inline(__always)
     private func appendDocument(_ range: Range<Int>, to out: inout ByteBuffer) {
-        doc.utf8.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        doc.utf8.withUnsafeBufferPointer { text in
+            guard range.lowerBound >= 0, range.upperBound <= text.count else { return }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+        }
     }
 
     /// Where the bytes from `p` on that are written as is for certain end (at most `end`), 16 at

@@ -118,6 +118,8 @@ extension ParseOutput {
         appendMention(ofUID: uid, style: style)
     }
 
+    /// Through a string of the uid, as any name. A uid holds no line break (`isUIDCharacter`), so
+    /// no line starts in it and no block format is needed.
     mutating func appendMention(ofUID uid: ArraySlice<UInt8>, style: InlineStyle) {
         appendNamedMention(uid: uid, names: [:], style: style, block: nil)
     }
