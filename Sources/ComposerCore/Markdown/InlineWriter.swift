@@ -106,9 +106,11 @@ struct InlineWriter {
 
     /// Appends line `range`'s markdown to `out`. Lines are written in document order.
     mutating func write(_ range: Range<Int>, into out: inout ByteBuffer) {
-        tokens.removeAll(keepingCapacity: true)
+        // A line has a few tokens and open marks (the stack is empty already: the line before
+        // closed them all), each emptied without `replaceSubrange` (`removeAllKeepingCapacity`).
+        tokens.removeAllKeepingCapacity()
         raw.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
+        stack.removeAllKeepingCapacity()
         findSegments(range)
         for s in segments.indices { writeSegment(s) }
         while let entry = stack.popLast() { close(entry) }
@@ -120,7 +122,7 @@ struct InlineWriter {
 
     /// The line's segments: its runs, cut to the line, neighbours of one style merged.
     private mutating func findSegments(_ range: Range<Int>) {
-        segments.removeAll(keepingCapacity: true)
+        segments.removeAllKeepingCapacity()
         while runIndex < doc.runs.count, runStart + doc.runs[runIndex].utf8Count <= range.lowerBound {
             runStart += doc.runs[runIndex].utf8Count
             runIndex += 1
