@@ -28,21 +28,17 @@ extension InlineWriter {
     }
 
     /// The encoding of the character at `p` in text token `t`, rules beyond it included.
+    /// Inlined, onto the static function that works out the character's own encoding from the
+    /// buffers it reads: a method called from a mutating one (`fixFlanking`) was passed a copy of
+    /// the whole writer, 128 bytes, at every call.
     @inline(__always)
     func encoding(_ p: Int, _ t: Int) -> Encoding {
         let chosen = encodingOverride[p]
-        return chosen == .none ? ownEncoding(p, t) : chosen
+        return chosen == .none ? InlineWriter.ownEncoding(p, t, tokens: tokens, text: doc.utf8, raw: raw) : chosen
     }
 
-    /// The encoding the character at `p` in text token `t` gets from itself and its neighbour.
-    /// Inlined, onto the static function that works it out from the buffers it reads: a method
-    /// called from a mutating one (`fixFlanking`) was passed a copy of the whole writer, 128
-    /// bytes, at every call.
-    @inline(__always)
-    func ownEncoding(_ p: Int, _ t: Int) -> Encoding {
-        InlineWriter.ownEncoding(p, t, tokens: tokens, text: doc.utf8, raw: raw)
-    }
-
+    /// The encoding the character at `p` in text token `t` (of `text`, the document's bytes) gets
+    /// from itself and its neighbour.
     private static func ownEncoding(_ p: Int, _ t: Int, tokens: [Token], text: [UInt8], raw: [UInt8]) -> Encoding {
         if tokens[t].verbatim { return .plain }
         let b = text[p]
@@ -75,12 +71,7 @@ extension InlineWriter {
     /// address in a text node after escaped characters are merged into it, so only markup splits
     /// one: an `@` after a character an address can hold goes after an empty `<u></u>`. Each parses
     /// back to the same characters; escaping more than the extension would link costs nothing.
-    @inline(__always)
-    func autolinkEncoding(_ p: Int, _ b: UInt8) -> Encoding {
-        InlineWriter.autolinkEncoding(p, b, in: doc.utf8)
-    }
-
-    /// `autolinkEncoding` of the document's bytes `utf8`.
+    /// `utf8` is the document's bytes.
     @inline(__always)
     static func autolinkEncoding(_ p: Int, _ b: UInt8, in utf8: [UInt8]) -> Encoding {
         switch b {
@@ -144,7 +135,7 @@ extension InlineWriter {
             guard p < token.end else { break }
             let b = doc.utf8[p]
             if encodingOverride[p] == .none,
-               token.verbatim || InlineWriter.isWrittenAsIs(b) || InlineWriter.mayAutolink(b) && autolinkEncoding(p, b) == .plain {
+               token.verbatim || InlineWriter.isWrittenAsIs(b) || InlineWriter.mayAutolink(b) && InlineWriter.autolinkEncoding(p, b, in: doc.utf8) == .plain {
                 p += 1
                 continue
             }
