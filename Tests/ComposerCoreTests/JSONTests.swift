@@ -256,6 +256,27 @@ import Testing
         #expect(id("shorT") == 5)
     }
 
+    @Test func mentionsReadBackAndUnknownIdsAreEmpty() {
+        var values = ParsedValues()
+        func read(_ id: UInt32) -> (uid: String, name: String) {
+            (values.withMentionUID(id) { String(decoding: $0, as: UTF8.self) }, values.withMentionName(id) { String(decoding: $0, as: UTF8.self) })
+        }
+        let bob = values.add(mention: MentionValue(uid: "u42", name: "Bob Ünal"))
+        let uidOnly = Array("u7".utf8).withUnsafeBufferPointer { values.add(mentionOfUID: $0) }
+        let link = Array("https://e.com".utf8).withUnsafeBufferPointer { values.link($0) }
+        #expect((bob, uidOnly, link) == (1, 2, 1))
+        #expect(read(bob) == ("u42", "Bob Ünal"))
+        #expect(read(uidOnly) == ("u7", "u7"))
+        #expect(values.withLink(link) { String(decoding: $0, as: UTF8.self) } == "https://e.com")
+        for unknown: UInt32 in [0, 3, .max] { #expect(read(unknown) == ("", "")) }
+        for unknown: UInt32 in [0, 2, .max] { #expect(values.withLink(unknown) { $0.count } == 0) }
+        values.removeAll()
+        #expect(read(bob) == ("", ""))
+        #expect(values.withLink(link) { $0.count } == 0)
+        #expect(values.add(mention: MentionValue(uid: "u1", name: "Al")) == 1)
+        #expect(read(1) == ("u1", "Al"))
+    }
+
     private func written(_ bound: Int, _ write: (inout ByteCursor) -> Void) -> [UInt8] {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { room in
             guard let base = room.baseAddress else { return [] }

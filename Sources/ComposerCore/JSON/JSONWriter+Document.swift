@@ -166,14 +166,15 @@ extension ParsedValues: SpanValues {
     func valueBound(_ span: FlatSpan) -> Int {
         switch span.kind {
         case .link: return linkBound(span.key)
-        case .mention: return ByteCursor.stringBound(mentionUID(span.key).count) + ByteCursor.stringBound(mentionName(span.key).count) + 16
+        case .mention:
+            return ByteCursor.stringBound(withMentionUID(span.key) { $0.count }) + ByteCursor.stringBound(withMentionName(span.key) { $0.count }) + 16
         default: return 0
         }
     }
 
     func writeMention(_ id: UInt32, to w: inout ByteCursor) {
-        w.putString(mentionUID(id))
+        withMentionUID(id) { w.putString($0) }
         w.put(",\"name\":")
-        w.putString(mentionName(id))
+        withMentionName(id) { w.putString($0) }
     }
 }

@@ -33,7 +33,7 @@ enum HTMLTag: Equatable {
         switch self {
         case .link(let id):
             out.append("<a href=\"")
-            HTMLTag.appendEscaped(values.link(id), to: &out)
+            values.withLink(id) { HTMLTag.appendEscaped($0, to: &out) }
             out.append("\" rel=\"nofollow noopener noreferrer\">")
         case .color(let rgb):
             out.append("<span style=\"color:")
@@ -41,7 +41,7 @@ enum HTMLTag: Equatable {
             out.append("\">")
         case .mention(let id):
             out.append("<span class=\"mention\" data-uid=\"")
-            HTMLTag.appendEscaped(values.mentionUID(id), to: &out)
+            values.withMentionUID(id) { HTMLTag.appendEscaped($0, to: &out) }
             out.append("\">")
         case .underline: out.append("<u>")
         case .strike: out.append("<del>")

@@ -190,11 +190,7 @@ extension InlineParser {
                 if running.strike > 0 { current.flags.insert(.strike) }
                 if underline > 0 { current.flags.insert(.underline) }
                 if let rgb = colors.last { current.color = rgb | 0x100_0000 }
-                if running.link > 0, Int(running.link) <= links.count {
-                    let local = Int(running.link) - 1
-                    if links[local].id == 0 { links[local].id = linkID(local, &output) }
-                    current.link = links[local].id
-                }
+                if running.link > 0 { current.link = linkID(Int(running.link), &output) }
                 changed = false
                 pendingIsCurrent = current == pendingStyle
             }
@@ -238,15 +234,21 @@ extension InlineParser {
         appendSource(pendingStart..<pendingEnd, style: pendingStyle, to: &output)
     }
 
-    /// The output's id for `links[k]`, asked for at its first use. Apart from `writeNodes`, whose
-    /// loop over the nodes of a paragraph without links compiled less well with it inside.
+    /// The output's id for link mark `link` (1 + its index in `links`; 0 for none), asked for
+    /// at its first use. Apart from `writeNodes`, whose loop over the nodes of a paragraph
+    /// without links compiled less well with it inside (the links' array reads among them).
     @inline(never)
-    private mutating func linkID<Output: ParseOutput>(_ k: Int, _ output: inout Output) -> UInt32 {
+    private mutating func linkID<Output: ParseOutput>(_ link: Int, _ output: inout Output) -> UInt32 {
+        guard link >= 1, link <= links.count else { return 0 }
+        let k = link - 1
+        if links[k].id != 0 { return links[k].id }
         let url = links[k]
         let range = url.start..<url.end
-        return url.inSource
+        let id = url.inSource
             ? src.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
             : linkBytes.withUnsafeBufferPointer { output.link(UnsafeBufferPointer(rebasing: $0[range])) }
+        links[k].id = id
+        return id
     }
 
     /// Whether the code span `src[start..<end]` holds a line break or a backslash (read through a

@@ -8,36 +8,44 @@
 /// text (a span or tag goes on while the id stays), so a URL used again further on may get a new id
 /// without changing any output.
 struct ParsedValues {
-    private var linkBytes: [UInt8] = []
-    /// Where each link's URL ends in `linkBytes` (it starts where the one before ends).
-    private var linkEnds: [Int] = []
-    /// Per link, whether its URL holds no byte a JSON string escapes (no `"`, `\\` or control
-    /// character): the span writer then copies it as it is (see `writeLink`).
-    private var linkIsJSONText: [Bool] = []
-    /// Each mention's uid and display name, as UTF-8 ranges of `mentionBytes`.
-    private var mentionBytes: [UInt8] = []
-    private var mentions: [(uid: Range<Int>, name: Range<Int>)] = []
+    /// The URLs, uids and names, one after another: a byte buffer, which appends by a copy and
+    /// empties by setting its count (an array's byte append went through its generic path, and
+    /// emptying it keeping its room through `replaceSubrange`). The values stay three fields: the
+    /// output buffers holding them move into their pool and out at every parse, and a larger
+    /// struct moved by a call to `memmove`.
+    private var bytes = ByteBuffer()
+    private var links: [StoredLink] = []
+    private var mentions: [StoredMention] = []
+
+    /// A link's URL in `bytes`, and whether it holds no byte a JSON string escapes (no `"`, `\\`
+    /// or control character): the span writer then copies it as it is (see `writeLink`).
+    private struct StoredLink: BitwiseCopyable {
+        var start: Int
+        var end: Int
+        var isJSONText: Bool
+    }
+
+    /// A mention's uid and display name in `bytes`.
+    private struct StoredMention: BitwiseCopyable {
+        var uidStart: Int
+        var uidEnd: Int
+        var nameStart: Int
+        var nameEnd: Int
+    }
 
     init() {}
 
     /// Forgets every value, keeping the buffers (values reused for the next parse). Most parses
     /// have none: emptying an empty array is a call all the same.
     mutating func removeAll() {
-        if !linkEnds.isEmpty {
-            linkBytes.removeAll(keepingCapacity: true)
-            linkEnds.removeAllKeepingCapacity()
-            linkIsJSONText.removeAllKeepingCapacity()
-        }
-        if !mentions.isEmpty {
-            mentionBytes.removeAll(keepingCapacity: true)
-            mentions.removeAllKeepingCapacity()
-        }
+        bytes.removeAll()
+        if !links.isEmpty { links.removeAllKeepingCapacity() }
+        if !mentions.isEmpty { mentions.removeAllKeepingCapacity() }
     }
 
     /// The bytes its buffers take (their capacity).
     var bufferBytes: Int {
-        linkBytes.capacity + mentionBytes.capacity + linkEnds.capacity * MemoryLayout<Int>.stride + linkIsJSONText.capacity
-            + mentions.capacity * MemoryLayout<(uid: Range<Int>, name: Range<Int>)>.stride
+        bytes.capacity + links.capacity * MemoryLayout<StoredLink>.stride + mentions.capacity * MemoryLayout<StoredMention>.stride
     }
 
     /// The values of a document, with the same ids.
@@ -48,19 +56,19 @@ struct ParsedValues {
 
     /// The id of link `url` (normalized UTF-8).
     mutating func link(_ url: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        if let last = linkRange(UInt32(linkEnds.count)), last.count == url.count,
-           linkBytes.withUnsafeBufferPointer({ ParsedValues.equal(UnsafeBufferPointer(rebasing: $0[last]), url) }) {
-            return UInt32(linkEnds.count)
+        if let last = links.last, last.end - last.start == url.count,
+           withBytes(last.start, last.end, { ParsedValues.equal($0, url) }) {
+            return UInt32(links.count)
         }
         appendLink(url)
-        return UInt32(linkEnds.count)
+        return UInt32(links.count)
     }
 
     /// Keeps `url` (its escapes looked for 16 bytes at a time).
     private mutating func appendLink(_ url: UnsafeBufferPointer<UInt8>) {
-        linkBytes.append(contentsOf: url)
-        linkEnds.append(linkBytes.count)
-        linkIsJSONText.append(JSONWriter.needsNoEscape(url))
+        let start = bytes.count
+        bytes.append(contentsOf: url)
+        links.append(StoredLink(start: start, end: bytes.count, isJSONText: JSONWriter.needsNoEscape(url)))
     }
 
     /// Whether `a` holds the bytes of `b`, 8 at a time (`elementsEqual` on slices took some 20
@@ -80,58 +88,78 @@ struct ParsedValues {
         return word(p, n - 8) == word(q, n - 8)
     }
 
-    /// Where link `id`'s URL is in `linkBytes`, nil for an unknown id.
-    private func linkRange(_ id: UInt32) -> Range<Int>? {
+    /// Link `id`, nil for an unknown id.
+    private func storedLink(_ id: UInt32) -> StoredLink? {
         let k = Int(id)
-        guard k >= 1, k <= linkEnds.count else { return nil }
-        return (k >= 2 ? linkEnds[k - 2] : 0)..<linkEnds[k - 1]
+        return k >= 1 && k <= links.count ? links[k - 1] : nil
     }
 
-    /// Link `id`'s URL, empty for an unknown id.
-    func link(_ id: UInt32) -> ArraySlice<UInt8> {
-        linkRange(id).map { linkBytes[$0] } ?? []
+    /// Mention `id`, nil for an unknown id.
+    private func storedMention(_ id: UInt32) -> StoredMention? {
+        let k = Int(id)
+        return k >= 1 && k <= mentions.count ? mentions[k - 1] : nil
+    }
+
+    /// `bytes[start..<end]`, lent to `body`. Every range stored is one `bytes` holds: the lists
+    /// only grow until `removeAll`, which forgets the ranges too.
+    @inline(__always)
+    private func withBytes<R>(_ start: Int, _ end: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// Link `id`'s URL (empty for an unknown id), lent to `body`.
+    func withLink<R>(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let link = storedLink(id) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withBytes(link.start, link.end, body)
     }
 
     /// Link `id`'s URL as a JSON string: copied as it is when it needs no escape, the usual case
     /// (a link repeated throughout a message is written into the span of every use).
     func writeLink(_ id: UInt32, to w: inout ByteCursor) {
-        guard let range = linkRange(id) else { return w.putString(EmptyCollection()) }
-        linkBytes.withUnsafeBufferPointer { bytes in
-            let url = UnsafeBufferPointer(rebasing: bytes[range])
-            if linkIsJSONText[Int(id) - 1] { w.putQuoted(url) } else { w.putString(url) }
+        guard let link = storedLink(id) else { return w.putString(EmptyCollection()) }
+        bytes.withUnsafeBufferPointer { all in
+            let url = UnsafeBufferPointer(rebasing: all[link.start..<link.end])
+            if link.isJSONText { w.putQuoted(url) } else { w.putString(url) }
         }
     }
 
     /// What `writeLink` writes at most.
     func linkBound(_ id: UInt32) -> Int {
-        ByteCursor.stringBound(linkRange(id)?.count ?? 0)
+        ByteCursor.stringBound(storedLink(id).map { $0.end - $0.start } ?? 0)
     }
 
     /// Adds one mention instance (mentions are never merged: each is an atomic run).
     mutating func add(mention value: MentionValue) -> UInt32 {
-        let uidStart = mentionBytes.count
-        mentionBytes.append(contentsOf: value.uid.utf8)
-        let nameStart = mentionBytes.count
-        mentionBytes.append(contentsOf: value.name.utf8)
-        mentions.append((uidStart..<nameStart, nameStart..<mentionBytes.count))
+        let uidStart = bytes.count
+        ParsedValues.append(value.uid, to: &bytes)
+        let nameStart = bytes.count
+        ParsedValues.append(value.name, to: &bytes)
+        mentions.append(StoredMention(uidStart: uidStart, uidEnd: nameStart, nameStart: nameStart, nameEnd: bytes.count))
         return UInt32(mentions.count)
+    }
+
+    private static func append(_ text: String, to bytes: inout ByteBuffer) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Adds a mention whose display name is its uid.
     mutating func add(mentionOfUID uid: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let start = mentionBytes.count
-        mentionBytes.append(contentsOf: uid)
-        mentions.append((start..<mentionBytes.count, start..<mentionBytes.count))
+        let start = bytes.count
+        bytes.append(contentsOf: uid)
+        mentions.append(StoredMention(uidStart: start, uidEnd: bytes.count, nameStart: start, nameEnd: bytes.count))
         return UInt32(mentions.count)
     }
 
-    /// Mention `id`'s uid, empty for an unknown id.
-    func mentionUID(_ id: UInt32) -> ArraySlice<UInt8> {
-        id == 0 || Int(id) > mentions.count ? [] : mentionBytes[mentions[Int(id) - 1].uid]
+    /// Mention `id`'s uid (empty for an unknown id), lent to `body`.
+    func withMentionUID<R>(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let m = storedMention(id) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withBytes(m.uidStart, m.uidEnd, body)
     }
 
-    /// Mention `id`'s display name, empty for an unknown id.
-    func mentionName(_ id: UInt32) -> ArraySlice<UInt8> {
-        id == 0 || Int(id) > mentions.count ? [] : mentionBytes[mentions[Int(id) - 1].name]
+    /// Mention `id`'s display name (empty for an unknown id), lent to `body`.
+    func withMentionName<R>(_ id: UInt32, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let m = storedMention(id) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withBytes(m.nameStart, m.nameEnd, body)
     }
 }
