@@ -135,11 +135,12 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
         count &+= cursor.count
     }
 
-    /// The bytes written so far (valid during `body` only).
+    /// The bytes written so far (valid during `body` only). Inlined: a small body (a link's URL
+    /// copied into its span) is then no closure call.
+    @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(storage) {
-            try body(UnsafeBufferPointer(start: storage.base, count: count))
-        }
+        defer { withExtendedLifetime(storage) {} }
+        return try body(UnsafeBufferPointer(start: storage.base, count: count))
     }
 
     /// The bytes written so far, as an array (a copy).
