@@ -1,7 +1,7 @@
 /// The inline formatting of one character. Values (URL, colour, mention) are indices into the
 /// document's `ValueTable`, so the struct stays a small trivially-copyable value and splicing the
-/// per-character array is a memmove.
-public struct InlineStyle: Hashable, Sendable {
+/// per-character array is a memmove (and a plain list holds it: `PlainList`).
+public struct InlineStyle: Hashable, Sendable, BitwiseCopyable {
     public struct Flags: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }

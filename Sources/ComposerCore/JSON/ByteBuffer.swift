@@ -156,6 +156,16 @@ protocol ByteOutput {
     mutating func append(_ literal: StaticString)
 }
 
+extension PlainList: ByteOutput where Element == UInt8 {
+    mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
+    mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+}
+
 extension Array: ByteOutput where Element == UInt8 {
     mutating func append(_ literal: StaticString) { UTF8Bytes.append(literal, to: &self) }
 }

@@ -11,11 +11,4 @@ extension Array {
             while !isEmpty { removeLast() }
         }
     }
-
-    /// `removeAllKeepingCapacity` of an array known to be short (the marks of one style when
-    /// sending, emptied twice per piece of text), without the test of its length.
-    @inline(__always)
-    mutating func removeAllShort() {
-        while !isEmpty { removeLast() }
-    }
 }

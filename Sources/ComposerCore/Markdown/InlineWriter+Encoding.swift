@@ -39,7 +39,7 @@ extension InlineWriter {
 
     /// The encoding the character at `p` in text token `t` (of `text`, the document's bytes) gets
     /// from itself and its neighbour.
-    private static func ownEncoding(_ p: Int, _ t: Int, tokens: [Token], text: [UInt8], raw: [UInt8]) -> Encoding {
+    private static func ownEncoding(_ p: Int, _ t: Int, tokens: PlainList<Token>, text: [UInt8], raw: PlainList<UInt8>) -> Encoding {
         if tokens[t].verbatim { return .plain }
         let b = text[p]
         switch b {

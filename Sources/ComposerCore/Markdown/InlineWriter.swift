@@ -28,8 +28,8 @@ struct InlineWriter {
         }
 
         /// The marks of `style`, in priority order.
-        static func all(of style: InlineStyle, into marks: inout [Mark]) {
-            marks.removeAllShort()
+        static func all(of style: InlineStyle, into marks: inout PlainList<Mark>) {
+            marks.removeAll()
             if style.link != 0 { marks.append(Mark(kind: .link, value: style.link)) }
             if style.color != 0 { marks.append(Mark(kind: .color, value: style.color)) }
             if style.flags.contains(.underline) { marks.append(Mark(kind: .underline)) }
@@ -63,18 +63,18 @@ struct InlineWriter {
 
     let doc: FlatDocument
     let mode: MarkdownSerializer.Mode
-    var tokens: [Token] = []
-    var raw: [UInt8] = []
+    var tokens = PlainList<Token>()
+    var raw = PlainList<UInt8>()
     /// The open marks, each with its emphasis delimiter (0 for marks written otherwise).
-    var stack: [(mark: Mark, delimiter: UInt8)] = []
-    var segments: [Segment] = []
+    var stack = PlainList<(mark: Mark, delimiter: UInt8)>()
+    var segments = PlainList<Segment>()
     /// Per byte of the document: 0, or the encoding a rule beyond the character itself chose.
     var encodingOverride: [Encoding]
     /// The run holding the next line's first byte, and where that run starts.
     private var runIndex = 0
     private var runStart = 0
-    private var wanted: [Mark] = []
-    private var missing: [Mark] = []
+    private var wanted = PlainList<Mark>()
+    private var missing = PlainList<Mark>()
 
     /// A writer for `doc`, its buffers moved in from `kept` (emptied ones, see `SerializerBuffers`).
     init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode, reusing kept: inout SerializerBuffers) {
@@ -107,10 +107,10 @@ struct InlineWriter {
     /// Appends line `range`'s markdown to `out`. Lines are written in document order.
     mutating func write(_ range: Range<Int>, into out: inout ByteBuffer) {
         // A line has a few tokens and open marks (the stack is empty already: the line before
-        // closed them all), each emptied without `replaceSubrange` (`removeAllKeepingCapacity`).
-        tokens.removeAllKeepingCapacity()
-        raw.removeAll(keepingCapacity: true)
-        stack.removeAllKeepingCapacity()
+        // closed them all), each emptied by setting its count (plain lists).
+        tokens.removeAll()
+        raw.removeAll()
+        stack.removeAll()
         findSegments(range)
         for s in segments.indices { writeSegment(s) }
         while let entry = stack.popLast() { close(entry) }
@@ -122,7 +122,7 @@ struct InlineWriter {
 
     /// The line's segments: its runs, cut to the line, neighbours of one style merged.
     private mutating func findSegments(_ range: Range<Int>) {
-        segments.removeAllKeepingCapacity()
+        segments.removeAll()
         while runIndex < doc.runs.count, runStart + doc.runs[runIndex].utf8Count <= range.lowerBound {
             runStart += doc.runs[runIndex].utf8Count
             runIndex += 1
@@ -160,20 +160,22 @@ struct InlineWriter {
             close(entry)
         }
         // Marks to open: the one that lasts longest first, then by priority.
-        missing.removeAllShort()
+        missing.removeAll()
         for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
         if missing.count > 1 {
             let extents = missing.map { extent($0, from: s) }
             let order = missing.indices.sorted { a, b in
                 extents[a] != extents[b] ? extents[a] > extents[b] : missing[a].kind.rawValue < missing[b].kind.rawValue
             }
-            missing = order.map { missing[$0] }
+            let ordered = order.map { missing[$0] }
+            missing.removeAll()
+            missing.append(contentsOf: ordered)
         }
         for mark in missing { open(mark) }
         if style.mention != 0, let mention = doc.values.mention(style.mention) {
             // "_" is escaped so renderers that do not know mentions see no emphasis in a uid.
             let start = raw.count
-            UTF8Bytes.append("<@uid:", to: &raw)
+            raw.append("<@uid:")
             for b in mention.uid.utf8 {
                 if b == UInt8(ascii: "_") { raw.append(UInt8(ascii: "\\")) }
                 raw.append(b)
@@ -205,7 +207,7 @@ struct InlineWriter {
         switch entry.mark.kind {
         case .link:
             let start = raw.count
-            UTF8Bytes.append("](", to: &raw)
+            raw.append("](")
             appendDestination(doc.values.link(entry.mark.value) ?? "")
             raw.append(UInt8(ascii: ")"))
             tokens.append(Token(kind: .raw, start: start, end: raw.count))
@@ -224,7 +226,7 @@ struct InlineWriter {
         case .link: appendRaw("[")
         case .color:
             let start = raw.count
-            UTF8Bytes.append("<color=", to: &raw)
+            raw.append("<color=")
             UTF8Bytes.appendColor(mark.value, to: &raw)
             raw.append(UInt8(ascii: ">"))
             tokens.append(Token(kind: .raw, start: start, end: raw.count))
@@ -242,7 +244,7 @@ struct InlineWriter {
 
     private mutating func appendRaw(_ literal: StaticString) {
         let start = raw.count
-        UTF8Bytes.append(literal, to: &raw)
+        raw.append(literal)
         tokens.append(Token(kind: .raw, start: start, end: raw.count))
     }
 
@@ -260,7 +262,7 @@ struct InlineWriter {
                 guard b == UInt8(ascii: "&") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "\\") else { continue }
                 raw.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
                 if b == UInt8(ascii: "&") {
-                    UTF8Bytes.append("&amp;", to: &raw)
+                    raw.append("&amp;")
                 } else {
                     raw.append(UInt8(ascii: "\\"))
                     raw.append(b)
@@ -298,7 +300,7 @@ struct InlineWriter {
         let pad = first == UInt8(ascii: "`") || last == UInt8(ascii: "`") || (first == 0x20 && last == 0x20 && !allSpaces)
         raw.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
         if pad { raw.append(0x20) }
-        raw.append(contentsOf: content)
+        content.withUnsafeBufferPointer { raw.append(contentsOf: $0) }
         if pad { raw.append(0x20) }
         raw.append(contentsOf: repeatElement(UInt8(ascii: "`"), count: fence))
     }

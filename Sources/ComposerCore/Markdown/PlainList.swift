@@ -1,5 +1,6 @@
 /// A growing list of plain values (no references inside) written through a pointer, for the
-/// parser's working lists: its nodes, delimiter runs and marks, and the spans it finds. An
+/// parser's working lists (its nodes, delimiter runs and marks, and the spans it finds) and the
+/// serializer's (a line's tokens, raw syntax, segments and open marks). An
 /// append is a capacity test, a store and a count, and so is a write by index after its bounds
 /// check. An array append or element write also checks that its storage is unique, a call each
 /// time: in a paragraph dense with emphasis or code spans, one per node, run, mark and span,
@@ -73,6 +74,29 @@ struct PlainList<Element: BitwiseCopyable>: @unchecked Sendable {
         for element in elements { append(element) }
     }
 
+    /// The elements at `elements`, in one copy.
+    mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        if elements.count > capacity &- count { grow(elements.count) }
+        (base.unsafelyUnwrapped + count).initialize(from: source, count: elements.count)
+        count &+= elements.count
+    }
+
+    /// Removes the last element and returns it; the list must not be empty.
+    @inline(__always)
+    @discardableResult
+    mutating func removeLast() -> Element {
+        precondition(count > 0, "PlainList is empty")
+        count &-= 1
+        return base.unsafelyUnwrapped[count]
+    }
+
+    /// Removes the last element and returns it, nil when empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        count > 0 ? removeLast() : nil
+    }
+
     /// Moves the elements into memory with room for `extra` more, at least twice the size (and
     /// 16 at least).
     @inline(never)
@@ -115,6 +139,13 @@ struct PlainList<Element: BitwiseCopyable>: @unchecked Sendable {
             all.sort(by: areInIncreasingOrder)
         }
     }
+}
+
+/// Read as a collection (`first`, `last`, `contains(where:)`, `indices` and the rest), by the
+/// same checked subscript.
+extension PlainList: RandomAccessCollection, MutableCollection {
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
 }
 
 /// Storage that reserves room ahead (`InlineParser.reserve`): the parser's arrays and lists.

@@ -6,13 +6,13 @@
 struct SerializerBuffers: Reusable {
     var out = ByteBuffer()
     var lines: [Range<Int>] = []
-    var tokens: [InlineWriter.Token] = []
-    var raw: [UInt8] = []
-    var stack: [(mark: InlineWriter.Mark, delimiter: UInt8)] = []
-    var segments: [InlineWriter.Segment] = []
+    var tokens = PlainList<InlineWriter.Token>()
+    var raw = PlainList<UInt8>()
+    var stack = PlainList<(mark: InlineWriter.Mark, delimiter: UInt8)>()
+    var segments = PlainList<InlineWriter.Segment>()
     var encodingOverride: [InlineWriter.Encoding] = []
-    var wanted: [InlineWriter.Mark] = []
-    var missing: [InlineWriter.Mark] = []
+    var wanted = PlainList<InlineWriter.Mark>()
+    var missing = PlainList<InlineWriter.Mark>()
 
     /// Kept buffers (their room kept), or new empty ones. The output and the lines are emptied;
     /// the inline writer's are emptied where it starts each line or piece of text, and its

@@ -59,4 +59,29 @@ import Testing
         spans.sort(by: <)
         #expect(spans.indices.map { spans[$0].kind } == [.bold, .strike, .italic])
     }
+
+    /// A buffer is appended whole, through growth; the last elements come off in order; the list
+    /// reads as a collection of its elements.
+    @Test func bulkAppendsPopsAndCollectionReads() {
+        var list = PlainList<Int>()
+        let source = Array(0..<100)
+        source.withUnsafeBufferPointer { list.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<3])) }
+        source.withUnsafeBufferPointer { list.append(contentsOf: UnsafeBufferPointer(rebasing: $0[3...])) }
+        list.append(contentsOf: UnsafeBufferPointer(start: nil, count: 0))
+        #expect(Array(list) == source)
+        #expect(list.first == 0 && list.last == 99 && list.contains(where: { $0 == 42 }))
+        #expect(list.removeLast() == 99 && list.popLast() == 98 && list.count == 98)
+        while list.popLast() != nil {}
+        #expect(list.isEmpty && list.popLast() == nil && list.first == nil)
+    }
+
+    /// A byte list takes what the byte writers write: bytes, buffers, slices and literals.
+    @Test func aByteListIsAByteOutput() {
+        var bytes = PlainList<UInt8>()
+        bytes.append(UInt8(ascii: "<"))
+        bytes.append("@uid:")
+        bytes.append(contentsOf: Array("u42>".utf8)[...])
+        UTF8Bytes.appendColor(0xABCDEF, to: &bytes)
+        #expect(String(decoding: Array(bytes), as: UTF8.self) == "<@uid:u42>#abcdef")
+    }
 }
