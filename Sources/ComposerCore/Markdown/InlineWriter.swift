@@ -162,15 +162,7 @@ struct InlineWriter {
         // Marks to open: the one that lasts longest first, then by priority.
         missing.removeAll()
         for mark in wanted where !stack.contains(where: { $0.mark == mark }) { missing.append(mark) }
-        if missing.count > 1 {
-            let extents = missing.map { extent($0, from: s) }
-            let order = missing.indices.sorted { a, b in
-                extents[a] != extents[b] ? extents[a] > extents[b] : missing[a].kind.rawValue < missing[b].kind.rawValue
-            }
-            let ordered = order.map { missing[$0] }
-            missing.removeAll()
-            missing.append(contentsOf: ordered)
-        }
+        if missing.count > 1 { orderMissing(from: s) }
         for mark in missing { open(mark) }
         if style.mention != 0, let mention = doc.values.mention(style.mention) {
             // "_" is escaped so renderers that do not know mentions see no emphasis in a uid.
@@ -189,6 +181,24 @@ struct InlineWriter {
         } else {
             tokens.append(Token(kind: .text, start: segment.start, end: segment.end,
                                 verbatim: mode == .raw && wanted.isEmpty))
+        }
+    }
+
+    /// Orders `missing`, the marks segment `s` opens: the one that lasts longest first, then by
+    /// priority. A style has at most one mark of each of the six kinds, so their extents fit in
+    /// room of their own, and an insertion sort orders them (the arrays a sort made were three
+    /// allocations for each segment opening two marks or more).
+    private mutating func orderMissing(from s: Int) {
+        var extents = InlineArray<6, Int>(repeating: 0)
+        let n = Swift.min(missing.count, extents.count)
+        for k in 0..<n { extents[k] = extent(missing[k], from: s) }
+        for i in 0..<n {
+            var j = i
+            while j > 0, extents[j] > extents[j - 1] || (extents[j] == extents[j - 1] && missing[j].kind.rawValue < missing[j - 1].kind.rawValue) {
+                extents.swapAt(j, j - 1)
+                missing.swapAt(j, j - 1)
+                j -= 1
+            }
         }
     }
 

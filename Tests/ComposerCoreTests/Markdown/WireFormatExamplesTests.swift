@@ -9,6 +9,8 @@ import Testing
         ("a<b>b</b>c|", "&#97;**b**&#99;"),
         ("<b> x</b>|", "**&#32;x**"),
         ("<b><i>both</i></b>|", "**_both_**"),
+        // Marks opening together: the one lasting longer outside, whatever their priority.
+        ("<i><b>ab</b>c</i> <u><s>x</s>yz</u>|", "*__ab__&#99;* <u>~~x~~&#121;z</u>"),
         ("<s>gone</s> <u>under</u>|", "~~gone~~ <u>under</u>"),
         ("<code>x`y</code>|", "``x`y``"),
         ("<a https://e.com/a_(b)>link <b>bold</b></a>|", "[link **bold**](https://e.com/a_\\(b\\))"),
