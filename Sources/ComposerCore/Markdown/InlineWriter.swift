@@ -76,24 +76,29 @@ struct InlineWriter {
     private var wanted = PlainList<Mark>()
     private var missing = PlainList<Mark>()
 
-    /// A writer for `doc`, its buffers moved in from `kept` (emptied ones, see `SerializerBuffers`).
-    init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode, reusing kept: inout SerializerBuffers) {
+    /// A writer for `doc`, with no buffers yet (`takeBuffers`).
+    init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode) {
         self.doc = doc
         self.mode = mode
         encodingOverride = []
+    }
+
+    /// Moves its buffers in from `kept` (see `SerializerBuffers`), and sets `encodingOverride` for
+    /// the document.
+    mutating func takeBuffers(from kept: inout SerializerBuffers) {
         swapBuffers(with: &kept)
         // `.none` for each byte of the document: the kept ones set in place, any more appended
         // (appending them all, element by element, cost more than the rest of the set-up). A
         // kept buffer longer than the document stays so: the writer reads only the document's
         // bytes' entries.
-        let count = self.doc.utf8.count
+        let count = doc.utf8.count
         encodingOverride.withUnsafeMutableBufferPointer { kept in
             UnsafeMutableBufferPointer(rebasing: kept[..<Swift.min(count, kept.count)]).update(repeating: .none)
         }
         if encodingOverride.count < count { encodingOverride.append(contentsOf: repeatElement(.none, count: count - encodingOverride.count)) }
     }
 
-    /// Trades its buffers with `kept`'s: moves them in (`init`) or out, to go back to the pool.
+    /// Trades its buffers with `kept`'s: moves them in (`takeBuffers`) or out, to go back to the pool.
     mutating func swapBuffers(with kept: inout SerializerBuffers) {
         swap(&tokens, &kept.tokens)
         swap(&raw, &kept.raw)

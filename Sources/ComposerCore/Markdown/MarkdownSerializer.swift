@@ -65,6 +65,8 @@ private struct BlockWriter {
     var lines: [Range<Int>] = []
     var inline: InlineWriter
     var out = ByteBuffer()
+    /// Where its buffers come from and go back to.
+    private let kept: SerializerBuffersBox
 
     /// The document, the inline writer's (borrowed, not copied: a copy of a document retains
     /// and then releases each of its arrays, about a thirtieth of sending a chat message).
@@ -72,13 +74,12 @@ private struct BlockWriter {
         _read { yield inline.doc }
     }
 
-    /// Its buffers are kept ones when the pool has some (`SerializerBuffers`).
+    /// Its buffers are kept ones when the pool has some (`SerializerBuffersBox`).
     init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode) {
         self.mode = mode
-        var kept = SerializerBuffers.reused()
-        swap(&lines, &kept.lines)
-        swap(&out, &kept.out)
-        inline = InlineWriter(consume doc, mode: mode, reusing: &kept)
+        kept = BufferPools.serializerBuffers.take() ?? SerializerBuffersBox()
+        inline = InlineWriter(consume doc, mode: mode)
+        takeBuffers()
         lines.reserveCapacity(self.doc.lineBlocks.count)
         // Line ends found 16 bytes at a time (a loop over every byte was a tenth of serializing
         // a chat message).
@@ -92,13 +93,28 @@ private struct BlockWriter {
         out.reserve(self.doc.utf8.count + self.doc.utf8.count / 4 + 16)
     }
 
+    /// Moves the kept buffers in. The output and the lines are emptied here; the inline writer's
+    /// where it starts each line or piece of text, and its `encodingOverride` is set for the
+    /// document in place (emptying an array costs a call of some sixty instructions, even an
+    /// empty one).
+    private mutating func takeBuffers() {
+        kept.withBuffers { kept in
+            kept.out.removeAll()
+            kept.lines.removeAll(keepingCapacity: true)
+            swap(&lines, &kept.lines)
+            swap(&out, &kept.out)
+            inline.takeBuffers(from: &kept)
+        }
+    }
+
     /// Gives its buffers back to `BufferPools.serializerBuffers`; it is empty after.
     mutating func recycle() {
-        var kept = SerializerBuffers()
-        swap(&lines, &kept.lines)
-        swap(&out, &kept.out)
-        inline.swapBuffers(with: &kept)
-        BufferPools.serializerBuffers.give(consume kept)
+        kept.withBuffers { kept in
+            swap(&lines, &kept.lines)
+            swap(&out, &kept.out)
+            inline.swapBuffers(with: &kept)
+        }
+        BufferPools.serializerBuffers.give(kept)
     }
 
     func block(ofLine line: Int) -> BlockFormat? {

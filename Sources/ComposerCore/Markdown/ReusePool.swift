@@ -75,7 +75,7 @@ enum BufferPools {
     static let outputBuffers = ReusePool<OutputBuffers>()
     /// The serializer's (`MarkdownSerializer`): its output, the line ranges, the inline writer's
     /// tokens, segments, stacks and per-byte encodings.
-    static let serializerBuffers = ReusePool<SerializerBuffers>()
+    static let serializerBuffers = ReusePool<SerializerBuffersBox>()
 }
 
 /// The buffers of a parse's output, kept between parses (`BufferPools.outputBuffers`): the bytes
