@@ -16,6 +16,7 @@ struct DocumentJSONBuilder: ByteParseOutput {
     /// starts.
     private var blockRun: BlockFormat?
     private var blockRunStart = 0
+    let keptBuffers: OutputBuffersBox
 
     /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
     /// chat message's, so it rarely grows (with twice the markdown's size, two messages in three of
@@ -25,8 +26,8 @@ struct DocumentJSONBuilder: ByteParseOutput {
     init(capacity: Int) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        var kept = OutputBuffers.reused(bytes: 4 * capacity + 256)
-        swapBuffers(with: &kept)
+        keptBuffers = OutputBuffers.reused(bytes: 4 * capacity + 256)
+        takeKeptBuffers()
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }

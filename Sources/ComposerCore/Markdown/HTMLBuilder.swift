@@ -15,13 +15,14 @@ struct HTMLBuilder: ByteParseOutput {
     /// The style the open tags are for (plain when none is open): text of this style again, as
     /// most pieces of a line are, needs no tag work at all.
     private var styled = InlineStyle.plain
+    let keptBuffers: OutputBuffersBox
 
     /// Room for the HTML of `capacity` bytes of markdown, so that it rarely grows (with one and a
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
     init(capacity: Int) {
         html = ByteBuffer()
-        var kept = OutputBuffers.reused(bytes: 2 * capacity + 64)
-        swapBuffers(with: &kept)
+        keptBuffers = OutputBuffers.reused(bytes: 2 * capacity + 64)
+        takeKeptBuffers()
     }
 
     mutating func swapBuffers(with kept: inout OutputBuffers) {

@@ -48,17 +48,24 @@ protocol ByteParseOutput: ParseOutput {
     init(capacity: Int)
     /// Ends the output and returns its bytes.
     mutating func finish() -> ByteBuffer
-    /// Trades its buffers with `kept`'s: moves them in (its `init`, from `OutputBuffers.reused`)
-    /// or out (`recycle`).
+    /// The kept buffers it took its own from (its `init`, from `OutputBuffers.reused`), which
+    /// `recycle` gives back.
+    var keptBuffers: OutputBuffersBox { get }
+    /// Trades its buffers with `kept`'s: moves them in (its `init`) or out (`recycle`).
     mutating func swapBuffers(with kept: inout OutputBuffers)
 }
 
 extension ByteParseOutput {
+    /// Moves in the kept buffers (its `init`, once every field is set).
+    mutating func takeKeptBuffers() {
+        keptBuffers.withBuffers { swapBuffers(with: &$0) }
+    }
+
     /// Gives its buffers back to `BufferPools.outputBuffers`; it is empty after.
     mutating func recycle() {
-        var buffers = OutputBuffers()
-        swapBuffers(with: &buffers)
-        BufferPools.outputBuffers.give(consume buffers)
+        let kept = keptBuffers
+        kept.withBuffers { swapBuffers(with: &$0) }
+        BufferPools.outputBuffers.give(kept)
     }
 }
 
