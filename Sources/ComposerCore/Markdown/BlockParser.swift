@@ -85,7 +85,15 @@ struct BlockParser<Output: ParseOutput> {
         var start = 0
         while true {
             if lineLoops, leaf == .paragraph { start = takeLines(from: start) }
-            if lineLoops, leaf == .fence, containerCount == 0 { start = takeFenceLines(from: start) }
+            if lineLoops, leaf != .fence, containerCount == 0, let next = takeFenceOpener(from: start) {
+                guard next < src.count else { break }
+                start = next
+            }
+            if lineLoops, leaf == .fence, containerCount == 0 {
+                start = takeFenceLines(from: start)
+                // Closed, with lines left: the next may open another fence (the loops again).
+                if leaf != .fence, start < src.count { continue }
+            }
             let end = lineEnd(from: start)
             if end == src.count, start == end, start > 0 { break }
             process(start, end)
@@ -111,6 +119,24 @@ struct BlockParser<Output: ParseOutput> {
     mutating func takeLines(from start: Int) -> Int {
         if case .item = runs.last?.container { return continueList(from: start) }
         return continueParagraph(from: start)
+    }
+
+    /// Opens a fence with the line from `start` when it is a fence opener in no container, and
+    /// returns where the next line starts (`src.count` after the last): what `process` does with
+    /// such a line (the open leaf closed, the fence opened), without its container matching and
+    /// block scans. Nil, changing nothing, for any other line. A run of empty fences was mostly
+    /// `process` for each opener.
+    @inline(__always)
+    mutating func takeFenceOpener(from start: Int) -> Int? {
+        guard start < src.count, src[start] == UInt8(ascii: "`") || src[start] == UInt8(ascii: "~") else { return nil }
+        let end = lineEnd(from: start)
+        beginLine(start, end)
+        guard let opener = fenceOpener(start) else { return nil }
+        closeLeaf()
+        leaf = .fence
+        fence = opener
+        fenceLines = 0
+        return end < src.count ? lineAfter(end) : src.count
     }
 
     /// The line loop for an open fence in no container: its code lines, then the line that

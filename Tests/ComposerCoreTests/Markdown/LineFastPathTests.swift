@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Whole inputs of lines that the block loops take or just miss: quote markers, list markers
-    /// of every kind, indents, blank lines, line breaks of every kind.
+    /// of every kind, fence openers and closers, indents, blank lines, line breaks of every kind.
     static func inputs(count: Int) -> [[UInt8]] {
         var random = SeededRandom(seed: 0x11E6)
         let starts = ["", "", "", "> ", ">", "> > ", ">> ", " > ", "- ", "- ", "* ", "+ ", "1. ", "2. ", "12) ", "1) ",
@@ -28,8 +28,9 @@ import Testing
         let breaks = ["\n", "\n", "\n", "\r\n", "\r", "\n\n"]
         return (0..<count).map { _ in
             let lines = Int.random(in: 1...12, using: &random)
-            // Most inputs repeat one start (a quote, a list, a paragraph), as the loops need.
-            let usual = random.pick(["", "> ", "- ", "1. ", "* ", ""])
+            // Most inputs repeat one start (a quote, a list, a paragraph, a fence line), as the
+            // loops need.
+            let usual = random.pick(["", "> ", "- ", "1. ", "* ", "", "```", "~~~"])
             var text = ""
             for _ in 0..<lines {
                 text += (Int.random(in: 0..<4, using: &random) == 0 ? random.pick(starts) : usual)
