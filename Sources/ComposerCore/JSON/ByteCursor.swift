@@ -182,9 +182,9 @@ struct ByteCursor {
     mutating func putEscapedNewline(then source: UnsafePointer<UInt8>, _ n: Int) {
         guard n >= 0, n + 2 <= capacity - count else { return }
         base[count] = UInt8(ascii: "\\")
-        base[count + 1] = UInt8(ascii: "n")
-        (base + count + 2).copyBytes(from: source, count: n)
-        count += n + 2
+        base[count &+ 1] = UInt8(ascii: "n")
+        (base + (count &+ 2)).copyBytes(from: source, count: n)
+        count &+= n &+ 2
     }
 
     /// UTF-8 `bytes` as a JSON string, quoted and escaped (as `JSONWriter.writeString`).

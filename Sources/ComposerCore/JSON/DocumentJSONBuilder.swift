@@ -153,8 +153,9 @@ struct DocumentJSONBuilder: ByteParseOutput {
                         return
                     }
                     w.putEscapedNewline(then: base + line.lowerBound, line.count)
-                    written.scalars += 1 + line.count
-                    written.lines += 1
+                    // At most the content's bytes and lines: no overflow.
+                    written.scalars &+= 1 &+ line.count
+                    written.lines &+= 1
                 }
             }
             offset += written.scalars

@@ -26,14 +26,15 @@ struct BrokenLines {
             done = true
             return first..<content.count
         }
+        // Wrapping steps: every index stays within the content (at most `content.count`).
         var textEnd = end
-        if textEnd > first, content[textEnd - 1] == UInt8(ascii: "\\") {
-            textEnd -= 1
+        if textEnd > first, content[textEnd &- 1] == UInt8(ascii: "\\") {
+            textEnd &-= 1
         } else {
-            while textEnd > first, LineScan.isSpaceOrTab(content[textEnd - 1]) { textEnd -= 1 }
+            while textEnd > first, LineScan.isSpaceOrTab(content[textEnd &- 1]) { textEnd &-= 1 }
         }
-        var next = end + 1
-        while next < content.count, LineScan.isSpaceOrTab(content[next]) { next += 1 }
+        var next = end &+ 1
+        while next < content.count, LineScan.isSpaceOrTab(content[next]) { next &+= 1 }
         start = next
         return first..<textEnd
     }
@@ -45,13 +46,13 @@ struct BrokenLines {
         guard let base = content.baseAddress else { return 0 }
         let n = content.count
         var i = from
-        while i + 8 <= n {
+        while i &+ 8 <= n {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let found = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if found != 0 { return i + found.trailingZeroBitCount / 8 }
-            i += 8
+            if found != 0 { return i &+ found.trailingZeroBitCount / 8 }
+            i &+= 8
         }
-        while i < n, base[i] != 0x0A { i += 1 }
+        while i < n, base[i] != 0x0A { i &+= 1 }
         return i
     }
 }
