@@ -17,7 +17,7 @@ import Testing
             return "insert \(text.debugDescription)"
         case 3:
             let a = offset(), b = offset()
-            try? draft.replace(min(a, b), max(a, b), with: rng.pick(pieces))
+            _ = try? draft.replace(min(a, b), max(a, b), with: rng.pick(pieces))
             return "replace \(min(a, b))..<\(max(a, b))"
         case 4: draft.deleteBackward(); return "backspace"
         case 5: draft.deleteForward(); return "delete"
@@ -38,13 +38,13 @@ import Testing
             let a = offset(), b = offset()
             let useSelection = Bool.random(using: &rng)
             let range = useSelection ? draft.selection.range : min(a, b)..<max(a, b)
-            try? draft.format(action, kind, start: range.lowerBound, end: range.upperBound, value: value, protect: Bool.random(using: &rng))
+            _ = try? draft.format(action, kind, start: range.lowerBound, end: range.upperBound, value: value, protect: Bool.random(using: &rng))
             return "\(action) \(kind) \(range)"
         case 12:
-            try? draft.insertMention(uid: rng.pick(["u1", "u2"]), name: rng.pick(["Al", "Bo b"]))
+            _ = try? draft.insertMention(uid: rng.pick(["u1", "u2"]), name: rng.pick(["Al", "Bo b"]))
             return "mention"
         case 13:
-            try? draft.setLink("https://l.example")
+            _ = try? draft.setLink("https://l.example")
             return "set link"
         case 14:
             draft.removeLinks()
