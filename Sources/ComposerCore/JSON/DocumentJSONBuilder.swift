@@ -16,7 +16,7 @@ struct DocumentJSONBuilder: ByteParseOutput {
     /// starts.
     private var blockRun: BlockFormat?
     private var blockRunStart = 0
-    let keptBuffers: OutputBuffersBox
+    let keptBuffers: KeptBox<OutputBuffers>
 
     /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
     /// chat message's, so it rarely grows (with twice the markdown's size, two messages in three of

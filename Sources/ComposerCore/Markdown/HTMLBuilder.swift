@@ -15,7 +15,7 @@ struct HTMLBuilder: ByteParseOutput {
     /// The style the open tags are for (plain when none is open): text of this style again, as
     /// most pieces of a line are, needs no tag work at all.
     private var styled = InlineStyle.plain
-    let keptBuffers: OutputBuffersBox
+    let keptBuffers: KeptBox<OutputBuffers>
 
     /// Room for the HTML of `capacity` bytes of markdown, so that it rarely grows (with one and a
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).

@@ -66,7 +66,7 @@ private struct BlockWriter {
     var inline: InlineWriter
     var out = ByteBuffer()
     /// Where its buffers come from and go back to.
-    private let kept: SerializerBuffersBox
+    private let kept: KeptBox<SerializerBuffers>
 
     /// The document, the inline writer's (borrowed, not copied: a copy of a document retains
     /// and then releases each of its arrays, about a thirtieth of sending a chat message).
@@ -74,10 +74,10 @@ private struct BlockWriter {
         _read { yield inline.doc }
     }
 
-    /// Its buffers are kept ones when the pool has some (`SerializerBuffersBox`).
+    /// Its buffers are kept ones when the pool has some (`KeptBox`).
     init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode) {
         self.mode = mode
-        kept = BufferPools.serializerBuffers.take() ?? SerializerBuffersBox()
+        kept = BufferPools.serializerBuffers.take() ?? KeptBox()
         inline = InlineWriter(consume doc, mode: mode)
         takeBuffers()
         lines.reserveCapacity(self.doc.lineBlocks.count)

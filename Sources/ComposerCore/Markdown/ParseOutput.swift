@@ -50,7 +50,7 @@ protocol ByteParseOutput: ParseOutput {
     mutating func finish() -> ByteBuffer
     /// The kept buffers it took its own from (its `init`, from `OutputBuffers.reused`), which
     /// `recycle` gives back.
-    var keptBuffers: OutputBuffersBox { get }
+    var keptBuffers: KeptBox<OutputBuffers> { get }
     /// Trades its buffers with `kept`'s: moves them in (its `init`) or out (`recycle`).
     mutating func swapBuffers(with kept: inout OutputBuffers)
 }

@@ -72,10 +72,10 @@ enum BufferPools {
     static let inlineParsers = ReusePool<InlineParserBox>()
     /// The buffers of the outputs that `mc_markdown_parse` and `mc_markdown_to_html` write
     /// (`DocumentJSONBuilder`, `HTMLBuilder`).
-    static let outputBuffers = ReusePool<OutputBuffersBox>()
+    static let outputBuffers = ReusePool<KeptBox<OutputBuffers>>()
     /// The serializer's (`MarkdownSerializer`): its output, the line ranges, the inline writer's
     /// tokens, segments, stacks and per-byte encodings.
-    static let serializerBuffers = ReusePool<SerializerBuffersBox>()
+    static let serializerBuffers = ReusePool<KeptBox<SerializerBuffers>>()
 }
 
 /// The buffers of a parse's output, kept between parses (`BufferPools.outputBuffers`): the bytes
@@ -84,15 +84,15 @@ enum BufferPools {
 /// buffers when it had any. An output moves them in from the pool and back out when it is done,
 /// by swaps: a copy would share them, and emptying or appending to a shared array allocates
 /// another.
-struct OutputBuffers {
+struct OutputBuffers: Reusable {
     var bytes = ByteBuffer()
     var spans = SpanList()
     var values = ParsedValues()
 
     /// Kept buffers, emptied (their room kept), or new ones, with room for `bytes` bytes of
     /// output; the large ones first when that is more than a small output's.
-    static func reused(bytes: Int) -> OutputBuffersBox {
-        let box = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? OutputBuffersBox()
+    static func reused(bytes: Int) -> KeptBox<OutputBuffers> {
+        let box = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? KeptBox()
         box.withBuffers { kept in
             kept.bytes.removeAll()
             kept.spans.removeAll()
@@ -103,29 +103,37 @@ struct OutputBuffers {
     }
 
     /// The most bytes small buffers hold.
-    static let smallBytes = 1 << 18
+    private static let smallBytes = 1 << 18
 
     var isSmall: Bool { bytes.capacity <= OutputBuffers.smallBytes && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
 
     var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
 }
 
-/// Output buffers kept between parses (`BufferPools.outputBuffers`), behind a reference: they move
-/// in and out of the pool as one pointer, and the placeholders an output leaves in them stay
-/// there until its buffers come back (released, they were a call each, fourteen a parse).
-/// Sendable unchecked: one parse at a time uses it, from when it takes it out of the pool, under
-/// the pool's lock, to when it gives it back.
-final class OutputBuffersBox: Reusable, @unchecked Sendable {
-    private var buffers = OutputBuffers()
+/// Buffers kept between parses or serializations (`BufferPools`), behind a reference: they move
+/// in and out of their pool as one pointer (moved by value, a struct of buffers over some 128
+/// bytes went through `memmove` at each step), and the placeholders a writer leaves in them stay
+/// there until its buffers come back (released, they were a call each). Sendable unchecked: one
+/// parse or serialization at a time uses it, from when it takes it out of the pool, under the
+/// pool's lock, to when it gives it back.
+final class KeptBox<Buffers: Reusable & Defaultable>: Reusable, @unchecked Sendable {
+    private var buffers = Buffers()
 
     var isSmall: Bool { buffers.isSmall }
     var bufferBytes: Int { buffers.bufferBytes }
 
     /// `body` with the buffers, in one access.
-    func withBuffers<R>(_ body: (inout OutputBuffers) -> R) -> R {
+    func withBuffers<R>(_ body: (inout Buffers) -> R) -> R {
         body(&buffers)
     }
 }
+
+/// Buffers a `KeptBox` can start out with: empty ones.
+protocol Defaultable {
+    init()
+}
+
+extension OutputBuffers: Defaultable {}
 
 /// An inline parser kept between parses (`BufferPools.inlineParsers`), behind a reference: it
 /// moves in and out of the pool as one pointer, not as the parser's dozen buffers (a move of the

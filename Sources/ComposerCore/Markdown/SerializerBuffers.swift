@@ -3,7 +3,7 @@
 /// writer's tokens, raw syntax, segments, stacks and per-byte encodings. Sending a chat message
 /// allocated and freed a dozen arrays, a sixth of its instructions. The writers move them in and
 /// out by swaps (a copy would share them, and appending to a shared array allocates another).
-struct SerializerBuffers {
+struct SerializerBuffers: Reusable, Defaultable {
     var out = ByteBuffer()
     var lines: [Range<Int>] = []
     var tokens = PlainList<InlineWriter.Token>()
@@ -14,6 +14,8 @@ struct SerializerBuffers {
     var wanted = PlainList<InlineWriter.Mark>()
     var missing = PlainList<InlineWriter.Mark>()
 
+    var isSmall: Bool { bufferBytes <= 1 << 20 }
+
     var bufferBytes: Int {
         out.capacity + raw.capacity + encodingOverride.capacity
             + lines.capacity * MemoryLayout<Range<Int>>.stride
@@ -21,23 +23,5 @@ struct SerializerBuffers {
             + stack.capacity * MemoryLayout<(mark: InlineWriter.Mark, delimiter: UInt8)>.stride
             + segments.capacity * MemoryLayout<InlineWriter.Segment>.stride
             + (wanted.capacity + missing.capacity) * MemoryLayout<InlineWriter.Mark>.stride
-    }
-}
-
-/// Serializer buffers kept between serializations (`BufferPools.serializerBuffers`), behind a
-/// reference: they move in and out of the pool as one pointer (moved by value, the buffers' two
-/// hundred bytes went through `memmove` four times a message), and the placeholders the writers
-/// leave in them stay there until the buffers come back (released, they were a call each).
-/// Sendable unchecked: one serialization at a time uses it, from when it takes it out of the
-/// pool, under the pool's lock, to when it gives it back.
-final class SerializerBuffersBox: Reusable, @unchecked Sendable {
-    private var buffers = SerializerBuffers()
-
-    var isSmall: Bool { buffers.bufferBytes <= 1 << 20 }
-    var bufferBytes: Int { buffers.bufferBytes }
-
-    /// `body` with the buffers, in one access.
-    func withBuffers<R>(_ body: (inout SerializerBuffers) -> R) -> R {
-        body(&buffers)
     }
 }
