@@ -29,10 +29,10 @@ import Testing
                 let kind = rng.pick(inline)
                 let value: String? = kind == .link ? rng.pick(["https://e.com/a_(b)", "x.org/?q=1&amp;r", "mailto:a@b.c"])
                     : kind == .color ? rng.pick(["#f00", "#123456"]) : nil
-                try? draft.format(.apply, kind, start: min(a, b), end: max(a, b), value: value, protect: Bool.random(using: &rng))
+                _ = try? draft.format(.apply, kind, start: min(a, b), end: max(a, b), value: value, protect: Bool.random(using: &rng))
             } else if roll < 9 {
                 let block = rng.pick([FormatKind.quote, .bulletList, .orderedList, .codeBlock])
-                try? draft.format(.apply, block, start: min(a, b), end: max(a, b))
+                _ = try? draft.format(.apply, block, start: min(a, b), end: max(a, b))
             } else {
                 draft.setSelection(anchor: a, focus: a)
                 let (uid, name) = rng.pick([("u1", "Al"), ("bob.smith", "Bo b"), ("x-9", "*x*"), ("z", "李")])
