@@ -84,6 +84,37 @@ extension InlineParser {
         lastDelimiter = bottom
     }
 
+    /// A run of `length` (1 or 2) `c` ending at `pos` that can open, with plain text after it (no
+    /// byte `ByteScan.isSpecial` flags) and then a run of exactly as many `c` that can close, read
+    /// as one step: the text node and the mark that `processEmphasis` would make of the two runs
+    /// (which leave no text). The caller has made sure that no opener of `c` was ever pushed, so
+    /// this run cannot close one instead. Then the closer's nearest opener is this one
+    /// (nothing but plain text lies between them, and no search bound lies above it), the "multiple
+    /// of 3" rule holds (the lengths are equal and not 3), and the equal runs are used up: a
+    /// strong pair for `**` and `__`, emphasis for one, strikethrough for `~` (equal lengths). A
+    /// message of bold words then costs no delimiter stack. False, with nothing read, otherwise.
+    mutating func readClosedEmphasis(_ c: UInt8, _ length: Int) -> Bool {
+        let textStart = pos
+        let textEnd = plainRunEnd(from: textStart)
+        let closeEnd = textEnd + length
+        guard textEnd > textStart, closeEnd <= src.count, src[textEnd] == c, length == 1 || src[textEnd + 1] == c,
+              closeEnd == src.count || src[closeEnd] != c else {
+            return false
+        }
+        let (b, a) = InlineParser.flanks(textEnd, closeEnd, in: src)
+        let leftFlanking = a != .space && (a != .punctuation || b != .other)
+        let rightFlanking = b != .space && (b != .punctuation || a != .other)
+        // As `handleDelimiters` classes the closer (a `~` run that closes flanks, and is short).
+        let canClose = c == UInt8(ascii: "_") ? rightFlanking && (!leftFlanking || a == .punctuation) : rightFlanking
+        guard canClose else { return false }
+        reserveMarks()
+        let kind: MarkKind = c == UInt8(ascii: "~") ? .strike : length == 2 ? .strong : .emphasis
+        marks.append(Mark(kind: kind, start: nodes.count, end: nodes.count + 1))
+        nodes.append(Node(kind: .text, start: textStart, end: textEnd))
+        pos = closeEnd
+        return true
+    }
+
     /// The bounds of `processEmphasis`, by the closer's run length modulo 3 and delimiter character:
     /// `[(length % 3) * 3 + char slot]`, a delimiter index below which no opener can match, -1 for
     /// no bound. In room the caller allocates on the stack, read and written through its pointer

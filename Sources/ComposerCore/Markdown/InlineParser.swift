@@ -153,6 +153,9 @@ struct InlineParser {
     var failedLinkTail = -1
     /// What lies ahead in the content (see `InlineParser+Lookahead.swift`).
     var lookahead = Lookahead()
+    /// Whether pairs of emphasis around plain text are read in one step (`readClosedEmphasis`);
+    /// the tests turn it off to compare with the general path.
+    var readsClosedEmphasis = true
 
     // MARK: Content
 
@@ -463,6 +466,10 @@ struct InlineParser {
             if canOpen, !canClose, isDelimiter { return appendInertRuns(start, c) }
             return appendLiteral(start, pos)
         }
+        // An opener with plain text and its closer right after it is read as the pair it makes,
+        // while no opener of `c` was pushed: after one was, the runs are seldom such pairs
+        // ("*a **a …" nested), and each try would scan the text twice.
+        if canOpen, count <= 2, !lookahead.openerPushed(c), readsClosedEmphasis, readClosedEmphasis(c, count) { return }
         nodes.append(Node(kind: .delimiter, start: start, end: pos))
         if canOpen { lookahead.notePushedOpener(c) }
         pushDelimiter(Delimiter(node: nodes.count - 1, length: count, previous: lastDelimiter, next: -1,
@@ -492,7 +499,7 @@ struct InlineParser {
     /// dense with emphasis. Static: a method called from a mutating one was passed a copy of the
     /// whole parser.
     @inline(__always)
-    private static func flanks(_ start: Int, _ end: Int, in src: [UInt8]) -> (before: FlankClass, after: FlankClass) {
+    static func flanks(_ start: Int, _ end: Int, in src: [UInt8]) -> (before: FlankClass, after: FlankClass) {
         let before = start > 0 ? src[start - 1] : 0x20
         let after = end < src.count ? src[end] : 0x20
         guard (before | after) < 0x80, before != UInt8(ascii: "~"), after != UInt8(ascii: "~") else {

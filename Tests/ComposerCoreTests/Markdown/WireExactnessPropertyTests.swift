@@ -36,7 +36,7 @@ import Testing
             } else {
                 draft.setSelection(anchor: a, focus: a)
                 let (uid, name) = rng.pick([("u1", "Al"), ("bob.smith", "Bo b"), ("x-9", "*x*"), ("z", "李")])
-                try? draft.insertMention(uid: uid, name: name)
+                _ = try? draft.insertMention(uid: uid, name: name)
             }
         }
         return draft
