@@ -51,6 +51,11 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     /// Empties it, keeping its storage (a buffer reused for the next output).
     mutating func removeAll() { count = 0 }
 
+    var isEmpty: Bool { count == 0 }
+
+    /// Removes the last `n` bytes (all of them when it holds fewer).
+    mutating func removeLast(_ n: Int) { count -= Swift.max(0, Swift.min(n, count)) }
+
     /// Room for `extra` more bytes without growing.
     @inline(__always)
     mutating func reserve(_ extra: Int) {

@@ -413,7 +413,7 @@ struct BlockParser<Output: ParseOutput> {
         emitLine(block)
         guard line.count <= 32, let text = ByteScan.plainLine(src, line) else {
             beginParagraphContent()
-            inline?.parser.appendContent(src, line)
+            inline?.parser.appendWholeContent(src, line)
             inline?.parser.parse(into: &output, block: block, names: names)
             return
         }

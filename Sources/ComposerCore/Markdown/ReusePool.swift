@@ -150,14 +150,14 @@ final class InlineParserBox: Reusable, @unchecked Sendable {
 extension InlineParser {
     /// Whether its buffers are small enough to keep between parses (64 KiB of content or so).
     var isSmall: Bool {
-        src.capacity <= 1 << 16 && nodes.capacity <= 1 << 14 && delimiters.capacity <= 1 << 13 && extra.capacity <= 1 << 16
+        src.capacity <= 1 << 16 && pendingContent.capacity <= 1 << 16 && nodes.capacity <= 1 << 14 && delimiters.capacity <= 1 << 13 && extra.capacity <= 1 << 16
             && brackets.capacity <= 1 << 13 && marks.capacity <= 1 << 13 && markDeltas.capacity <= 1 << 14 && links.capacity <= 1 << 12
             && linkBytes.capacity <= 1 << 16 && backticks.isSmall
     }
 
     /// The bytes its buffers take (their capacity).
     var bufferBytes: Int {
-        src.capacity + extra.capacity + linkBytes.capacity + backticks.bufferBytes
+        src.capacity + pendingContent.capacity + extra.capacity + linkBytes.capacity + backticks.bufferBytes
             + nodes.capacity * MemoryLayout<Node>.stride + delimiters.capacity * MemoryLayout<Delimiter>.stride
             + brackets.capacity * MemoryLayout<Bracket>.stride + marks.capacity * MemoryLayout<Mark>.stride
             + markDeltas.capacity * MemoryLayout<MarkDelta>.stride

@@ -68,6 +68,7 @@ import Testing
             var parser = InlineParser()
             parser.beginContent(capacity: content.count)
             parser.appendContent(content, 0..<content.count)
+            parser.prepareContent()
             let plainEnd = ByteScan.plainRunEnd(content, from: 0)
             if plainEnd < content.count, parser.onlyLineBreaks(from: plainEnd) { taken += 1 }
             let fast = LineFastPathTests.inlineOutputs(content, general: false)
@@ -77,6 +78,40 @@ import Testing
         }
         // Both ways are seen often.
         #expect(taken > 400 && taken < 3600)
+    }
+
+    /// The block parser gives a paragraph's content in pieces (its lines, and the line breaks
+    /// between them), the first kept apart from the rest until the parse starts: given in pieces,
+    /// with trailing spaces trimmed, content is what it is given whole.
+    @Test func contentGivenInPiecesIsTheContentGivenWhole() {
+        var random = SeededRandom(seed: 0x11E7)
+        for content in LineFastPathTests.contents(count: 2000) {
+            let trailing = random.pick(["", " ", "  \t", "\t"])
+            let given = content + Array(trailing.utf8)
+            var pieces = InlineParser()
+            pieces.beginContent(capacity: given.count)
+            var start = 0
+            while start < given.count {
+                let end = Swift.min(given.count, start + Int.random(in: 0...5, using: &random))
+                if end > start, end - start == 1, given[start] == 0x0A {
+                    pieces.appendContent(0x0A)
+                } else {
+                    pieces.appendContent(given, start..<end)
+                }
+                start = end
+            }
+            pieces.trimContentEnd()
+            pieces.prepareContent()
+            var whole = InlineParser()
+            whole.beginContent(capacity: given.count)
+            whole.appendWholeContent(given, 0..<given.count)
+            whole.trimContentEnd()
+            whole.prepareContent()
+            #expect(pieces.src == whole.src, "\(String(decoding: given, as: UTF8.self).debugDescription)")
+            var end = given.count
+            while end > 0, given[end - 1] == 0x20 || given[end - 1] == 0x09 { end -= 1 }
+            #expect(whole.src == Array(given[..<end]))
+        }
     }
 
     /// The document JSON, the HTML and the flat document of `input`, with or without the loops.
