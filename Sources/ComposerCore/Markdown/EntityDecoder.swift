@@ -24,8 +24,9 @@ enum EntityDecoder {
 
     /// The numeric reference (`&#` and up to seven decimal digits, or `&#x` and up to six hex
     /// digits, then `;`) at `start`: where it ends, past its `;`, and its value. Through a pointer,
-    /// with wrapping arithmetic (seven decimal digits fit in 32 bits): "&#9999999" repeated without
-    /// a `;` reads its digits at every `&`.
+    /// with wrapping arithmetic (seven decimal digits fit in 32 bits). The digits are found first
+    /// and valued only when a `;` ends them: "&#9999999" repeated without a `;` reads its digits at
+    /// every `&`, a compare each.
     private static func numericReference(_ src: UnsafeBufferPointer<UInt8>, at start: Int) -> (end: Int, value: UInt32)? {
         var i = start + 2
         guard start >= 0, i <= src.count else { return nil }
@@ -33,22 +34,30 @@ enum EntityDecoder {
         if hex { i += 1 }
         let digitsStart = i
         let maxEnd = Swift.min(src.count, digitsStart + (hex ? 6 : 7))
-        var value: UInt32 = 0
-        while i < maxEnd {
-            let b = src[i]
-            let digit: UInt32
-            if b &- UInt8(ascii: "0") < 10 {
-                digit = UInt32(b &- UInt8(ascii: "0"))
-            } else if hex, (b | 0x20) &- UInt8(ascii: "a") < 6 {
-                digit = UInt32((b | 0x20) &- UInt8(ascii: "a")) &+ 10
-            } else {
-                break
-            }
-            value = value &* (hex ? 16 : 10) &+ digit
-            i += 1
+        if hex {
+            while i < maxEnd, src[i] &- UInt8(ascii: "0") < 10 || (src[i] | 0x20) &- UInt8(ascii: "a") < 6 { i += 1 }
+        } else {
+            while i < maxEnd, src[i] &- UInt8(ascii: "0") < 10 { i += 1 }
         }
         guard i > digitsStart, i < src.count, src[i] == UInt8(ascii: ";") else { return nil }
+        var value: UInt32 = 0
+        for k in digitsStart..<i {
+            let b = src[k]
+            let digit = b &- UInt8(ascii: "0") < 10 ? UInt32(b &- UInt8(ascii: "0")) : UInt32((b | 0x20) &- UInt8(ascii: "a")) &+ 10
+            value = value &* (hex ? 16 : 10) &+ digit
+        }
         return (i + 1, value)
+    }
+
+    /// Where the bytes end that `decode` reads of a reference at `start` that it does not decode:
+    /// the `&`, a `#`, and the ASCII letters and digits after them (at most 32), none of them a
+    /// byte the inline tokenizer acts on.
+    static func literalEnd(ofFailedReferenceAt start: Int, in src: [UInt8]) -> Int {
+        var i = start + 1
+        if i < src.count, src[i] == UInt8(ascii: "#") { i += 1 }
+        let limit = Swift.min(src.count, i + 32)
+        while i < limit, isAlphanumeric(src[i]) { i += 1 }
+        return Swift.max(i, start + 1)
     }
 
     /// Whether a reference can start at `start` (an `&`): an alphanumeric follows, or `#` and a

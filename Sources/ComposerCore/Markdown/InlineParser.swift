@@ -405,7 +405,9 @@ struct InlineParser {
             appendText(start, extra.count, inExtra: true)
             pos += length
         } else {
-            appendLiteral(pos, pos + 1)
+            // What the decoder read is text, none of it special: the scan for the plain run
+            // after it starts past it ("&#9999999" repeated without a `;`).
+            appendLiteral(pos, EntityDecoder.literalEnd(ofFailedReferenceAt: pos, in: src))
         }
     }
 
