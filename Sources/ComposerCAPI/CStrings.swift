@@ -37,11 +37,13 @@ enum CStrings {
     /// NULL and invalid UTF-8 are refused as by `read`, without making a `String` of it (the check
     /// passes over runs of ASCII, most of a message, in blocks). They hold no zero byte: the string
     /// ends at its first (the parsers are told so, `zeroFree`).
-    static func readUTF8(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> [UInt8] {
+    /// The bytes are the caller's, read where they are (valid during the call): the parsers copy
+    /// them into a buffer they keep.
+    static func readUTF8(_ pointer: UnsafePointer<CChar>?, _ name: String) throws(CAPIError) -> UnsafeBufferPointer<UInt8> {
         guard let pointer else { throw .nullArgument(name) }
         let length = strlen(pointer)
         try checkLength(UInt(length), name)
-        let bytes = Array(UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self))
+        let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
         guard MarkdownParser.isValidUTF8(bytes) else { throw .engine(.invalidUTF8) }
         return bytes
     }

@@ -23,7 +23,7 @@ public func mc_markdown_parse(_ markdown: UnsafePointer<CChar>?, _ out_document_
     boundary(#function) { () throws(CAPIError) in
         let text = try CStrings.readUTF8(markdown, "markdown")
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = MarkdownParser.parseJSON(utf8: text, zeroFree: true) { CStrings.copy(utf8: $0) }
+        out.pointee = MarkdownParser.parseJSON(zeroFreeUTF8: text) { CStrings.copy(utf8: $0) }
     }
 }
 
@@ -39,7 +39,7 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
         let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_document_json, "out_document_json")
-        out.pointee = MarkdownParser.parseJSON(utf8: text, names: names, zeroFree: true) { CStrings.copy(utf8: $0) }
+        out.pointee = MarkdownParser.parseJSON(zeroFreeUTF8: text, names: names) { CStrings.copy(utf8: $0) }
     }
 }
 
@@ -103,6 +103,6 @@ public func mc_markdown_to_html(_ markdown: UnsafePointer<CChar>?, _ mentions_js
         let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
         let out = try requireOut(out_html, "out_html")
-        out.pointee = HTMLRenderer.renderUTF8(markdown: text, names: names, zeroFree: true) { CStrings.copy(utf8: $0) }
+        out.pointee = HTMLRenderer.renderUTF8(zeroFreeMarkdown: text, names: names) { CStrings.copy(utf8: $0) }
     }
 }

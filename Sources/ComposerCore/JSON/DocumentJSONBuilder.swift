@@ -23,10 +23,12 @@ struct DocumentJSONBuilder: ByteParseOutput {
     /// the bench's chat corpus grew it, a copy each; with four times, one in a thousand). The spans
     /// themselves get room for one every four bytes (a message of code spans or bold words has
     /// that many): growing their array copies it, and room never used is never touched.
-    init(capacity: Int) {
+    static func outputBytes(capacity: Int) -> Int { 4 * capacity + 256 }
+
+    init(capacity: Int, kept: KeptBox<OutputBuffers>) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        keptBuffers = OutputBuffers.reused(bytes: 4 * capacity + 256)
+        keptBuffers = kept
         takeKeptBuffers()
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")

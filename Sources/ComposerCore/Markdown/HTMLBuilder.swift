@@ -19,9 +19,11 @@ struct HTMLBuilder: ByteParseOutput {
 
     /// Room for the HTML of `capacity` bytes of markdown, so that it rarely grows (with one and a
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
-    init(capacity: Int) {
+    static func outputBytes(capacity: Int) -> Int { 2 * capacity + 64 }
+
+    init(capacity: Int, kept: KeptBox<OutputBuffers>) {
         html = ByteBuffer()
-        keptBuffers = OutputBuffers.reused(bytes: 2 * capacity + 64)
+        keptBuffers = kept
         takeKeptBuffers()
     }
 

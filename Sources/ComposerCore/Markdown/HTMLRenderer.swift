@@ -62,6 +62,13 @@ public enum HTMLRenderer {
         try MarkdownParser.parseHTML(utf8: markdown, names: names, zeroFree: zeroFree, body)
     }
 
+    /// `renderUTF8(markdown:names:zeroFree:_:)` of bytes in the caller's memory, as
+    /// `MarkdownParser.parseJSON(zeroFreeUTF8:names:_:)` reads them.
+    public static func renderUTF8<R>(zeroFreeMarkdown markdown: UnsafeBufferPointer<UInt8>, names: [String: String] = [:],
+                                     _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try MarkdownParser.parseHTML(zeroFreeUTF8: markdown, names: names, body)
+    }
+
     static func escape(_ text: String) -> String {
         var out: [UInt8] = []
         HTMLTag.appendEscaped(Array(text.utf8)[...], to: &out)

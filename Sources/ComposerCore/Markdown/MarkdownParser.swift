@@ -42,6 +42,35 @@ public enum MarkdownParser {
         try parse(utf8: markdown, names: names, zeroFree: zeroFree, into: DocumentJSONBuilder.self, body)
     }
 
+    /// `parseJSON(utf8:names:zeroFree:_:)` of bytes in the caller's memory (a C string's, valid
+    /// UTF-8 without a zero byte): copied into the input buffer kept with the output's
+    /// (`OutputBuffers.input`), not into a new array, which was allocated and freed for every
+    /// message, a few percent of parsing a chat message.
+    public static func parseJSON<R>(zeroFreeUTF8 markdown: UnsafeBufferPointer<UInt8>, names: [String: String] = [:],
+                                    _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try parse(zeroFreeUTF8: markdown, names: names, into: DocumentJSONBuilder.self, body)
+    }
+
+    /// The safe HTML (`HTMLRenderer`) of markdown in the caller's memory, as `parseJSON(zeroFreeUTF8:names:_:)`.
+    static func parseHTML<R>(zeroFreeUTF8 markdown: UnsafeBufferPointer<UInt8>, names: [String: String],
+                             _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try parse(zeroFreeUTF8: markdown, names: names, into: HTMLBuilder.self, body)
+    }
+
+    /// `parse(utf8:names:zeroFree:into:_:)` of bytes in memory, through the kept input buffer.
+    @inline(__always)
+    private static func parse<Output: ByteParseOutput, R>(zeroFreeUTF8 markdown: UnsafeBufferPointer<UInt8>, names: [String: String],
+                                                          into: Output.Type,
+                                                          _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let kept = OutputBuffers.reused(bytes: Output.outputBytes(capacity: markdown.count))
+        let source = kept.withBuffers { $0.takeInput(markdown) }
+        var parser = BlockParser(source: source, names: names, output: Output(capacity: source.count, kept: kept))
+        parser.run()
+        let result = try parser.output.finish().withUnsafeBufferPointer(body)
+        parser.output.recycle()
+        return result
+    }
+
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while
     /// parsing.
     static func parseHTML<R>(utf8 markdown: [UInt8], names: [String: String], zeroFree: Bool,
@@ -70,17 +99,20 @@ public enum MarkdownParser {
     /// byte with a scan of its own, from each sequence on, cost a call and its setup per accented
     /// letter or emoji: twice the instructions, 2% of parsing a chat message.
     public static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            let n = buffer.count
-            var i = 0
-            while let lead = ByteScan.firstNonASCII(base, from: i, n) {
-                let length = UTF8Bytes.wellFormedLength(base, lead, n)
-                guard length > 0 else { return false }
-                i = lead + length
-            }
-            return true
+        bytes.withUnsafeBufferPointer { isValidUTF8($0) }
+    }
+
+    /// `isValidUTF8` of bytes in memory.
+    public static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let n = buffer.count
+        var i = 0
+        while let lead = ByteScan.firstNonASCII(base, from: i, n) {
+            let length = UTF8Bytes.wellFormedLength(base, lead, n)
+            guard length > 0 else { return false }
+            i = lead + length
         }
+        return true
     }
 
     /// The bytes to parse: U+0000 becomes U+FFFD (a document never holds it).

@@ -46,6 +46,10 @@ protocol ParseOutput {
 protocol ByteParseOutput: ParseOutput {
     /// An output for `capacity` bytes of markdown, with room for what they usually make.
     init(capacity: Int)
+    /// The same, with `kept`'s buffers (taken with room for `outputBytes(capacity:)`).
+    init(capacity: Int, kept: KeptBox<OutputBuffers>)
+    /// The room an output for `capacity` bytes of markdown takes at once.
+    static func outputBytes(capacity: Int) -> Int
     /// Ends the output and returns its bytes.
     mutating func finish() -> ByteBuffer
     /// The kept buffers it took its own from (its `init`, from `OutputBuffers.reused`), which
@@ -56,6 +60,10 @@ protocol ByteParseOutput: ParseOutput {
 }
 
 extension ByteParseOutput {
+    init(capacity: Int) {
+        self.init(capacity: capacity, kept: OutputBuffers.reused(bytes: Self.outputBytes(capacity: capacity)))
+    }
+
     /// Moves in the kept buffers (its `init`, once every field is set).
     mutating func takeKeptBuffers() {
         keptBuffers.withBuffers { swapBuffers(with: &$0) }

@@ -88,6 +88,19 @@ struct OutputBuffers: Reusable {
     var bytes = ByteBuffer()
     var spans = SpanList()
     var values = ParsedValues()
+    /// The markdown of a parse from the caller's memory (`takeInput`), which the parser reads
+    /// as an array: kept, the array is not allocated and freed again for every message.
+    private var input: [UInt8] = []
+
+    /// `markdown`, copied into the kept input array, which the parse reads (and so shares until
+    /// it ends: a parse that takes these buffers while another still reads their input makes
+    /// an array of its own, as copy on write goes).
+    mutating func takeInput(_ markdown: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        // One call that empties and fills it (an emptying `removeAll(keepingCapacity:)` and an
+        // append were twice the generic path).
+        input.replaceSubrange(0..<input.count, with: markdown)
+        return input
+    }
 
     /// Kept buffers, emptied (their room kept), or new ones, with room for `bytes` bytes of
     /// output; the large ones first when that is more than a small output's.
@@ -105,9 +118,12 @@ struct OutputBuffers: Reusable {
     /// The most bytes small buffers hold.
     private static let smallBytes = 1 << 18
 
-    var isSmall: Bool { bytes.capacity <= OutputBuffers.smallBytes && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16 }
+    var isSmall: Bool {
+        bytes.capacity <= OutputBuffers.smallBytes && spans.capacity <= 1 << 12 && values.bufferBytes <= 1 << 16
+            && input.capacity <= 1 << 16
+    }
 
-    var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes }
+    var bufferBytes: Int { bytes.capacity + spans.capacity * MemoryLayout<FlatSpan>.stride + values.bufferBytes + input.capacity }
 }
 
 /// Buffers kept between parses or serializations (`BufferPools`), behind a reference: they move

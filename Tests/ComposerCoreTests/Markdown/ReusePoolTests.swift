@@ -70,6 +70,12 @@ import Testing
         for _ in 0..<3 {
             for (k, message) in messages.enumerated() {
                 #expect(MarkdownParser.parseJSON(utf8: Array(message.utf8)) == expected[k])
+                // From the caller's memory, through the kept input buffer (a longer message's
+                // bytes must not show after a shorter one's).
+                let bytes = Array(message.utf8)
+                #expect(bytes.withUnsafeBufferPointer { MarkdownParser.parseJSON(zeroFreeUTF8: $0) { Array($0) } } == expected[k])
+                #expect(bytes.withUnsafeBufferPointer { HTMLRenderer.renderUTF8(zeroFreeMarkdown: $0) { Array($0) } }
+                        == HTMLRenderer.renderUTF8(markdown: bytes))
                 #expect(MarkdownSerializer.serialize(MarkdownParser.parse(message)) == serialized[k])
             }
         }
