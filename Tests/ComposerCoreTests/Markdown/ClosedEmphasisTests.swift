@@ -18,28 +18,11 @@ import Testing
         }
     }
 
-    /// The document JSON and the HTML of `content`, with the one-step read on or off.
-    static func outputs(_ content: [UInt8], closedEmphasis: Bool) -> (json: String, html: String) {
-        func write<Output: ParseOutput>(into output: inout Output) {
-            var parser = InlineParser()
-            parser.readsClosedEmphasis = closedEmphasis
-            parser.beginContent(capacity: content.count)
-            parser.appendContent(content, 0..<content.count)
-            output.startLine(nil)
-            parser.parse(into: &output, block: nil, names: [:])
-        }
-        var json = DocumentJSONBuilder(capacity: content.count)
-        write(into: &json)
-        var html = HTMLBuilder(capacity: content.count)
-        write(into: &html)
-        return (String(decoding: json.finish().array, as: UTF8.self), String(decoding: html.finish().array, as: UTF8.self))
-    }
-
     @Test func pairsReadInOneStepAreThePairsTheStackMakes() {
         var differing = 0
         for content in ClosedEmphasisTests.contents(count: 20000) {
-            let fast = ClosedEmphasisTests.outputs(content, closedEmphasis: true)
-            let general = ClosedEmphasisTests.outputs(content, closedEmphasis: false)
+            let fast = InlineOutputs.of(content, block: nil)
+            let general = InlineOutputs.of(content, block: nil, closedEmphasis: false)
             #expect(fast.json == general.json, "\(String(decoding: content, as: UTF8.self).debugDescription)")
             #expect(fast.html == general.html, "\(String(decoding: content, as: UTF8.self).debugDescription)")
             if fast.json != general.json { differing += 1 }

@@ -40,28 +40,6 @@ import Testing
         }
     }
 
-    /// The document JSON and the HTML of `content` as a paragraph's content after a line of
-    /// `block`, through `parse` or through the general path only.
-    static func inlineOutputs(_ content: [UInt8], general: Bool) -> (json: String, html: String) {
-        func write<Output: ParseOutput>(into output: inout Output) {
-            var parser = InlineParser()
-            parser.beginContent(capacity: content.count)
-            parser.appendContent(content, 0..<content.count)
-            output.startLine(.quote)
-            if general {
-                parser.prepareContent()
-                parser.parseTokens(into: &output, block: .quote, names: [:])
-            } else {
-                parser.parse(into: &output, block: .quote, names: [:])
-            }
-        }
-        var json = DocumentJSONBuilder(capacity: content.count)
-        write(into: &json)
-        var html = HTMLBuilder(capacity: content.count)
-        write(into: &html)
-        return (String(decoding: json.finish().array, as: UTF8.self), String(decoding: html.finish().array, as: UTF8.self))
-    }
-
     @Test func contentOfLineBreaksIsWrittenAsTheTokenizerWritesIt() {
         var taken = 0
         for content in LineFastPathTests.contents(count: 4000) {
@@ -71,8 +49,8 @@ import Testing
             parser.prepareContent()
             let plainEnd = ByteScan.plainRunEnd(content, from: 0)
             if plainEnd < content.count, parser.onlyLineBreaks(from: plainEnd) { taken += 1 }
-            let fast = LineFastPathTests.inlineOutputs(content, general: false)
-            let general = LineFastPathTests.inlineOutputs(content, general: true)
+            let fast = InlineOutputs.of(content)
+            let general = InlineOutputs.of(content, general: true)
             #expect(fast.json == general.json, "\(String(decoding: content, as: UTF8.self).debugDescription)")
             #expect(fast.html == general.html, "\(String(decoding: content, as: UTF8.self).debugDescription)")
         }
