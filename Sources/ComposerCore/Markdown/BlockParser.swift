@@ -207,21 +207,15 @@ struct BlockParser<Output: ParseOutput> {
         let joinedEnd = pendingText.upperBound
         guard start == joinedEnd + 1, joinedEnd < src.count, src[joinedEnd] == 0x0A else { return start }
         let (lines, end) = src.withUnsafeBufferPointer { buf -> (Int, Int) in
-            guard let base = buf.baseAddress else { return (0, joinedEnd) }
+            // Most paragraphs are one line: the next is blank, and no break is looked for.
+            guard let base = buf.baseAddress, start < buf.count, !LineScan.mayInterrupt(base[start]) else { return (0, joinedEnd) }
             let n = buf.count
+            // Each line ends at the next break after the one before: every break from `start`
+            // on is taken in order, until a line that stops the loop.
+            var breaks = LineBreakBits(buf, from: start, carriageReturns: true)
             var lines = 0, end = joinedEnd, next = start
             while next < n, !LineScan.mayInterrupt(base[next]) {
-                var i = next
-                while i + 8 <= n {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-                    let breaks = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A) | LineScan.zeroBytes(word ^ 0x0D0D_0D0D_0D0D_0D0D)
-                    if breaks != 0 {
-                        i += breaks.trailingZeroBitCount / 8
-                        break
-                    }
-                    i += 8
-                }
-                while i < n, base[i] != 0x0A, base[i] != 0x0D { i += 1 }
+                let i = breaks.next()
                 lines += 1
                 end = i
                 guard i < n, base[i] == 0x0A else { break }

@@ -7,9 +7,13 @@ struct BrokenLines {
     private let content: UnsafeBufferPointer<UInt8>
     private var start = 0
     private var done = false
+    /// The content's `\n`s, taken in order: the bytes a line's start skips after the `\n`
+    /// before it are spaces and tabs, so its end is the next one.
+    private var breaks: LineBreakBits
 
     init(_ content: UnsafeBufferPointer<UInt8>) {
         self.content = content
+        breaks = LineBreakBits(content, from: 0, carriageReturns: false)
     }
 
     /// Whether the last line ends in that backslash: the one byte of the content the output must
@@ -21,7 +25,7 @@ struct BrokenLines {
     mutating func next() -> Range<Int>? {
         guard !done else { return nil }
         let first = start
-        let end = lineEnd(from: first)
+        let end = breaks.next()
         guard end < content.count else {
             done = true
             return first..<content.count
@@ -37,22 +41,5 @@ struct BrokenLines {
         while next < content.count, LineScan.isSpaceOrTab(content[next]) { next &+= 1 }
         start = next
         return first..<textEnd
-    }
-
-    /// The first `\n` at or after `from`, or the content's end: eight bytes at a time (most lines
-    /// here are short, a `memchr` call costs more than they do).
-    @inline(__always)
-    private func lineEnd(from: Int) -> Int {
-        guard let base = content.baseAddress else { return 0 }
-        let n = content.count
-        var i = from
-        while i &+ 8 <= n {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            let found = LineScan.zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if found != 0 { return i &+ found.trailingZeroBitCount / 8 }
-            i &+= 8
-        }
-        while i < n, base[i] != 0x0A { i &+= 1 }
-        return i
     }
 }
