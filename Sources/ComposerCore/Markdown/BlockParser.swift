@@ -207,7 +207,8 @@ struct BlockParser<Output: ParseOutput> {
         let joinedEnd = pendingText.upperBound
         guard start == joinedEnd + 1, joinedEnd < src.count, src[joinedEnd] == 0x0A else { return start }
         let (lines, end) = src.withUnsafeBufferPointer { buf -> (Int, Int) in
-            // Most paragraphs are one line: the next is blank, and no break is looked for.
+            // Most paragraphs are one line, the next blank: told before the breaks are set up
+            // (their setup, though it loads nothing, cost plain prose 0.5%).
             guard let base = buf.baseAddress, start < buf.count, !LineScan.mayInterrupt(base[start]) else { return (0, joinedEnd) }
             let n = buf.count
             // Each line ends at the next break after the one before: every break from `start`

@@ -22,8 +22,9 @@ struct LineBreakBits {
         base = buffer.baseAddress
         count = buffer.count
         self.carriageReturns = carriageReturns
-        wordStart = Swift.max(0, start)
-        if wordStart < count { bits = breaks(at: wordStart) }
+        // The word before `start`, taken: the first `next` looks at the word from `start` (a
+        // loop that asks for no break pays for no load).
+        wordStart = Swift.max(0, start) &- 8
     }
 
     /// The next break, or `count` when none is left.
@@ -39,7 +40,7 @@ struct LineBreakBits {
     /// one first: where breaks are dense (short lines) it has one, and nothing else is looked at.
     @inline(__always)
     private mutating func refill() -> Bool {
-        // `wordStart` is at most `count`: no overflow.
+        // `wordStart` is at least -8 and at most `count`: no overflow.
         guard count &- wordStart > 8 else { return false }
         wordStart &+= 8
         bits = breaks(at: wordStart)
@@ -57,7 +58,7 @@ struct LineBreakBits {
     @inline(__always)
     private func nextWordWithBreak() -> Int? {
         guard let base else { return nil }
-        // `wordStart` is at most `count`: no overflow.
+        // `wordStart` is at least -8 and at most `count`: no overflow.
         var i = wordStart &+ 8
         while count &- i >= 16 {
             let v = ByteScan.load(base, i)
