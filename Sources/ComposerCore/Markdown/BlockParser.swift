@@ -207,21 +207,21 @@ struct BlockParser<Output: ParseOutput> {
         let joinedEnd = pendingText.upperBound
         guard start == joinedEnd + 1, joinedEnd < src.count, src[joinedEnd] == 0x0A else { return start }
         let (lines, end) = src.withUnsafeBufferPointer { buf -> (Int, Int) in
-            // Most paragraphs are one line, the next blank: told before the breaks are set up
-            // (their setup, though it loads nothing, cost plain prose 0.5%).
-            guard let base = buf.baseAddress, start < buf.count, !LineScan.mayInterrupt(base[start]) else { return (0, joinedEnd) }
             let n = buf.count
+            // Most paragraphs are one line, the next blank: the first line is told before the
+            // breaks are set up (their setup, though it loads nothing, cost plain prose 0.5%).
+            guard let base = buf.baseAddress, start < n, !LineScan.mayInterrupt(base[start]) else { return (0, joinedEnd) }
             // Each line ends at the next break after the one before: every break from `start`
             // on is taken in order, until a line that stops the loop.
             var breaks = LineBreakBits(buf, from: start, carriageReturns: true)
             var lines = 0, end = joinedEnd, next = start
-            while next < n, !LineScan.mayInterrupt(base[next]) {
+            repeat {
                 let i = breaks.next()
                 lines += 1
                 end = i
                 guard i < n, base[i] == 0x0A else { break }
                 next = i + 1
-            }
+            } while next < n && !LineScan.mayInterrupt(base[next])
             return (lines, end)
         }
         guard lines > 0 else { return start }
