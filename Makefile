@@ -365,8 +365,8 @@ test-try: $(BUILD)/try
 	python3 examples/try/test_try.py $(BUILD)/try
 
 # Benchmarks of the release library. First the wire format side by side with cmark-gfm in C
-# (tools/wire_bench.c on the seeded chat corpus of tools/chat_corpus.py: receive, parse, send, per
-# message, best of WIRE_BENCH_ROUNDS), then tools/bench.py (parse of pathological inputs vs plain and
+# (tools/wire_bench.c on the seeded chat corpus of tools/chat_corpus.py, its short messages alone
+# and one long message: receive, parse, send, per message, best of WIRE_BENCH_ROUNDS), then tools/bench.py (parse of pathological inputs vs plain and
 # vs cmark-gfm, load/serialize of large drafts, per-keystroke editing). Prints tables; SUSPECT lines
 # are findings, not failures. BENCH_ARGS=--quick for a smoke run of bench.py. The library is found
 # through its unversioned link, build/lib/libmessage_composer.so.

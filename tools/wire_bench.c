@@ -4,7 +4,9 @@
  *     wire_bench CORPUS LARGE [ROUNDS]
  *
  * CORPUS holds chat messages each followed by a NUL byte, LARGE one long message
- * (tools/chat_corpus.py writes both). Three directions, each timed per message with both libraries
+ * (tools/chat_corpus.py writes both). Three inputs: the corpus, its short messages alone (under
+ * SHORT_BYTES: "ok, see you at 5", the most common kind in a chat, where a call's fixed costs
+ * weigh most), and the long message. Three directions, each timed per message with both libraries
  * interleaved (who goes first alternates), best of ROUNDS passes (default 5):
  *   receive  mc_markdown_to_html            vs  cmark parse + cmark_render_html
  *   parse    mc_markdown_parse (JSON out)   vs  cmark parse (new parser .. cmark_parser_finish)
@@ -97,6 +99,22 @@ static input_set load_corpus(const char *path) {
     for (char *p = data; k < set.count; p += strlen(p) + 1) {
         set.messages[k++] = p;
         set.bytes += strlen(p);
+    }
+    return set;
+}
+
+/* Below this many bytes a message of the corpus is short. */
+enum { SHORT_BYTES = 80 };
+
+/* The messages of `corpus` shorter than SHORT_BYTES (sharing its strings). */
+static input_set short_messages(const input_set *corpus) {
+    input_set set = {"short msgs", malloc(corpus->count * sizeof(char *)), 0, 0};
+    if (!set.messages) exit(3);
+    for (size_t i = 0; i < corpus->count; i++) {
+        size_t length = strlen(corpus->messages[i]);
+        if (length >= SHORT_BYTES) continue;
+        set.messages[set.count++] = corpus->messages[i];
+        set.bytes += length;
     }
     return set;
 }
@@ -247,15 +265,19 @@ int main(int argc, char **argv) {
     }
     int rounds = argc > 3 ? atoi(argv[3]) : 5;
     if (rounds < 1) rounds = 1;
-    input_set sets[2] = {load_corpus(argv[1]), load_single(argv[2])};
+    input_set corpus = load_corpus(argv[1]);
+    enum { SETS = 3 };
+    input_set sets[SETS] = {corpus, short_messages(&corpus), load_single(argv[2])};
 
     printf("wire_bench: libmessage_composer %s vs cmark-gfm %s (strikethrough), best of %d rounds,\n", mc_version(),
            cmark_version_string(), rounds);
-    printf("per message, interleaved; MB/s of markdown; corpus %zu messages %.2f MB, 1 MB message %.2f MB\n\n",
-           sets[0].count, (double)sets[0].bytes / 1e6, (double)sets[1].bytes / 1e6);
+    printf("per message, interleaved; MB/s of markdown; corpus %zu messages %.2f MB (%zu under %d bytes, %.2f MB),\n"
+           "1 MB message %.2f MB\n\n",
+           sets[0].count, (double)sets[0].bytes / 1e6, sets[1].count, SHORT_BYTES, (double)sets[1].bytes / 1e6,
+           (double)sets[2].bytes / 1e6);
     printf("%-8s %-13s %12s %12s %9s   %s\n", "", "input", "cmark-gfm", "ours", "ours/cmark", "calls");
     for (int direction = 0; direction < DIRECTIONS; direction++) {
-        for (int s = 0; s < 2; s++) {
+        for (int s = 0; s < SETS; s++) {
             double best[2] = {1e300, 1e300};
             for (int round = 0; round < rounds; round++) {
                 double totals[2] = {0, 0};
