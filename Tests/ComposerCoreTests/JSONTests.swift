@@ -141,6 +141,35 @@ import Testing
         }
     }
 
+    /// A placeholder buffer (no room, no memory) reads as empty, and each way of writing into it
+    /// makes room first: a byte, bytes, a literal, and a cursor over its free room.
+    @Test func aBufferWithNoRoomGrowsForEveryWrite() {
+        #expect(ByteBuffer().capacity == 0)
+        #expect(ByteBuffer().withUnsafeBufferPointer { $0.count } == 0)
+        #expect(ByteBuffer().array == [])
+
+        var byte = ByteBuffer()
+        byte.append(UInt8(ascii: "a"))
+        #expect(byte.array == Array("a".utf8))
+
+        var literal = ByteBuffer()
+        literal.append("{\"text\":")
+        #expect(literal.array == Array("{\"text\":".utf8))
+
+        var cursor = ByteBuffer()
+        cursor.writeIntoFreeRoom { $0.put(UInt8(ascii: "[")) }
+        cursor.reserve(200)
+        cursor.writeIntoFreeRoom { w in
+            for _ in 0..<100 { w.put("ab") }
+        }
+        #expect(cursor.array == Array(("[" + String(repeating: "ab", count: 100)).utf8))
+
+        // Emptied, it keeps its room.
+        var kept = cursor
+        kept.removeAll()
+        #expect(kept.capacity == cursor.capacity && kept.isEmpty)
+    }
+
     /// The block-wise test agrees with the byte-wise one: one byte that needs escaping (or none)
     /// at every position of URLs of every length around the 16-byte blocks.
     @Test func needsNoEscapeFindsEveryEscapedByte() {

@@ -3,50 +3,48 @@
 /// array append also checks that its storage is unique, a call per append, which was a large part
 /// of writing a paragraph dense with syntax a few bytes at a time.
 ///
-/// The storage is a class instance holding the pointer, so the buffer frees it when the last
-/// reference goes. Copies of a buffer share it: a buffer has one owner, which writes it and then
-/// reads it (`withUnsafeBufferPointer`, `array`). Internal, and used that way only. Sendable for
-/// that reason: a buffer changes threads only as its owner does, moved whole (the parser's kept
-/// outputs go through `ReusePool`'s lock), never shared.
+/// The memory belongs to a class instance, so the buffer frees it when the last reference goes;
+/// the pointer and the room are kept in the buffer itself (an append reads them without going
+/// through the instance). Copies of a buffer share the memory: a buffer has one owner, which
+/// writes it and then reads it (`withUnsafeBufferPointer`, `array`). Internal, and used that way
+/// only. Sendable for that reason: a buffer changes threads only as its owner does, moved whole
+/// (the parser's kept outputs go through `ReusePool`'s lock), never shared.
 struct ByteBuffer: ByteOutput, @unchecked Sendable {
-    /// Sendable: its properties never change, and its bytes are written by the buffer's one owner.
-    private final class Storage: @unchecked Sendable {
-        let base: UnsafeMutablePointer<UInt8>
-        let capacity: Int
+    /// Sendable: its pointer never changes, and its bytes are written by the buffer's one owner.
+    private final class Owner: @unchecked Sendable {
+        let memory: UnsafeMutablePointer<UInt8>
 
-        init(capacity: Int) {
-            self.capacity = Swift.max(capacity, 64)
-            base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
-        }
+        init(_ memory: UnsafeMutablePointer<UInt8>) { self.memory = memory }
 
-        /// Room for nothing: the first byte written grows the buffer, so nothing is ever written
-        /// into it.
-        private init() {
-            capacity = 0
-            base = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        }
-
-        static let none = Storage()
-
-        deinit { base.deallocate() }
+        deinit { memory.deallocate() }
     }
 
-    private var storage: Storage
+    /// nil, with `base`, for a buffer with no room: a placeholder left where kept buffers were
+    /// moved out (every parse and serialization makes a few, `ReusePool`) holds no reference, so
+    /// making and dropping it counts no reference up and down (a shared empty instance did, with
+    /// an atomic operation each way).
+    private var owner: Owner?
+    private var base: UnsafeMutablePointer<UInt8>?
+    /// The bytes it holds before it grows.
+    private(set) var capacity = 0
     /// Bytes written.
     private(set) var count = 0
 
     /// A buffer with room for `capacity` bytes before it grows.
     init(capacity: Int) {
-        storage = Storage(capacity: capacity)
+        allocate(Swift.max(capacity, 64))
     }
 
     /// A buffer with no room at all, which allocates nothing (a placeholder for one moved out).
-    init() {
-        storage = Storage.none
-    }
+    init() {}
 
-    /// The bytes it holds before it grows.
-    var capacity: Int { storage.capacity }
+    /// Takes new memory of `size` bytes (the bytes written are the caller's to copy).
+    private mutating func allocate(_ size: Int) {
+        let memory = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        owner = Owner(memory)
+        base = memory
+        capacity = size
+    }
 
     /// Empties it, keeping its storage (a buffer reused for the next output).
     mutating func removeAll() { count = 0 }
@@ -59,21 +57,27 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     /// Room for `extra` more bytes without growing.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if extra > storage.capacity &- count { grow(extra) }
+        if extra > capacity &- count { grow(extra) }
     }
 
     /// Moves the bytes into storage with room for `extra` more, at least twice the size.
     @inline(never)
     private mutating func grow(_ extra: Int) {
-        let larger = Storage(capacity: Swift.max(count + extra, 2 * storage.capacity))
-        larger.base.initialize(from: storage.base, count: count)
-        storage = larger
+        let old = (owner, base)
+        allocate(Swift.max(count + extra, 2 * capacity, 64))
+        if let from = old.1, count > 0 { base.unsafelyUnwrapped.initialize(from: from, count: count) }
+        withExtendedLifetime(old.0) {}
     }
+
+    /// Where the next byte goes. Only after a test or a `reserve` that leaves room: with room,
+    /// there is memory.
+    @inline(__always)
+    private var end: UnsafeMutablePointer<UInt8> { base.unsafelyUnwrapped + count }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        if count == storage.capacity { grow(1) }
-        storage.base[count] = byte
+        if count == capacity { grow(1) }
+        end.pointee = byte
         count &+= 1
     }
 
@@ -97,7 +101,8 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     @inline(__always)
     mutating func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
-        let target = UnsafeMutableRawPointer(storage.base + count)
+        guard n > 0 else { return }
+        let target = UnsafeMutableRawPointer(end)
         let from = UnsafeRawPointer(source)
         if n > 16 {
             target.copyMemory(from: from, byteCount: n)
@@ -126,7 +131,7 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
             guard bytes.count <= 8 else { return append(contentsOf: bytes) }
             reserve(bytes.count)
             for b in bytes {
-                storage.base[count] = b
+                end.pointee = b
                 count &+= 1
             }
         }
@@ -135,7 +140,8 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     /// Writes through a `ByteCursor` over the room left at the end of the buffer (`reserve`
     /// makes it), then counts what it wrote.
     mutating func writeIntoFreeRoom(_ body: (inout ByteCursor) -> Void) {
-        var cursor = ByteCursor(base: storage.base + count, capacity: storage.capacity - count)
+        if base == nil { grow(1) }
+        var cursor = ByteCursor(base: end, capacity: capacity - count)
         body(&cursor)
         count &+= cursor.count
     }
@@ -144,8 +150,8 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     /// copied into its span) is then no closure call.
     @inline(__always)
     func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        defer { withExtendedLifetime(storage) {} }
-        return try body(UnsafeBufferPointer(start: storage.base, count: count))
+        defer { withExtendedLifetime(owner) {} }
+        return try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The bytes written so far, as an array (a copy).
