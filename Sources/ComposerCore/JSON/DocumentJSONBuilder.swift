@@ -16,7 +16,6 @@ struct DocumentJSONBuilder: ByteParseOutput {
     /// starts.
     private var blockRun: BlockFormat?
     private var blockRunStart = 0
-    let keptBuffers: KeptBox<OutputBuffers>
 
     /// Room for the JSON of `capacity` bytes of markdown: the text, and spans as dense as a
     /// chat message's, so it rarely grows (with twice the markdown's size, two messages in three of
@@ -25,11 +24,10 @@ struct DocumentJSONBuilder: ByteParseOutput {
     /// that many): growing their array copies it, and room never used is never touched.
     static func outputBytes(capacity: Int) -> Int { 4 * capacity + 256 }
 
-    init(capacity: Int, kept: KeptBox<OutputBuffers>) {
+    init(capacity: Int, kept: inout OutputBuffers) {
         json = ByteBuffer()
         tracker = SpanTracker()
-        keptBuffers = kept
-        takeKeptBuffers()
+        swapBuffers(with: &kept)
         tracker.spans.reserveCapacity(capacity / 4 + 8)
         json.append("{\"text\":\"")
     }

@@ -73,6 +73,14 @@ struct BlockParser<Output: ParseOutput> {
         self.output = output
     }
 
+    /// A parser writing into a byte output made here, in place, on `kept`'s buffers (made apart
+    /// and moved in, the output was copied with a call to `memmove`).
+    init(source: [UInt8], names: [String: String], capacity: Int, kept: inout OutputBuffers) where Output: ByteParseOutput {
+        src = source
+        self.names = names
+        output = Output(capacity: capacity, kept: &kept)
+    }
+
     /// Lines end at `\n`, `\r\n` or `\r`; a line break at the very end starts no further line.
     /// Without `lineLoops`, every line goes through `process` (the tests compare both ways).
     mutating func run(lineLoops: Bool = true) {

@@ -15,16 +15,14 @@ struct HTMLBuilder: ByteParseOutput {
     /// The style the open tags are for (plain when none is open): text of this style again, as
     /// most pieces of a line are, needs no tag work at all.
     private var styled = InlineStyle.plain
-    let keptBuffers: KeptBox<OutputBuffers>
 
     /// Room for the HTML of `capacity` bytes of markdown, so that it rarely grows (with one and a
     /// half times the markdown's size, one message in four of the bench's chat corpus grew it).
     static func outputBytes(capacity: Int) -> Int { 2 * capacity + 64 }
 
-    init(capacity: Int, kept: KeptBox<OutputBuffers>) {
+    init(capacity: Int, kept: inout OutputBuffers) {
         html = ByteBuffer()
-        keptBuffers = kept
-        takeKeptBuffers()
+        swapBuffers(with: &kept)
     }
 
     mutating func swapBuffers(with kept: inout OutputBuffers) {

@@ -13,39 +13,41 @@ public enum HTMLRenderer {
 
     /// `render` as UTF-8 bytes: the flat document fed to the builder line by line, run by run.
     public static func renderUTF8(_ document: FlatDocument) -> [UInt8] {
-        var builder = HTMLBuilder(capacity: document.utf8.count)
-        builder.values = ParsedValues(document.values)
-        let bytes = document.utf8
-        func block(_ line: Int) -> BlockFormat? { line < document.lineBlocks.count ? document.lineBlocks[line] : nil }
-        var line = 0
-        builder.startLine(block(0))
-        var start = 0
-        var runIndex = 0
-        while start < bytes.count {
-            // The run at `start`; bytes no run covers (a flat document that breaks its rules)
-            // read as plain text.
-            var style = InlineStyle.plain
-            var end = bytes.count
-            if runIndex < document.runs.count {
-                style = document.runs[runIndex].style
-                end = min(bytes.count, start + max(0, document.runs[runIndex].utf8Count))
-                runIndex += 1
-            }
-            var piece = start
-            while piece < end {
-                let newline = bytes[piece..<end].firstIndex(of: 0x0A) ?? end
-                builder.append(bytes[piece..<newline], style: style)
-                if newline < end {
-                    line += 1
-                    builder.startLine(block(line))
+        OutputBuffers.withReused(bytes: HTMLBuilder.outputBytes(capacity: document.utf8.count)) { kept in
+            var builder = HTMLBuilder(capacity: document.utf8.count, kept: &kept)
+            builder.values = ParsedValues(document.values)
+            let bytes = document.utf8
+            func block(_ line: Int) -> BlockFormat? { line < document.lineBlocks.count ? document.lineBlocks[line] : nil }
+            var line = 0
+            builder.startLine(block(0))
+            var start = 0
+            var runIndex = 0
+            while start < bytes.count {
+                // The run at `start`; bytes no run covers (a flat document that breaks its rules)
+                // read as plain text.
+                var style = InlineStyle.plain
+                var end = bytes.count
+                if runIndex < document.runs.count {
+                    style = document.runs[runIndex].style
+                    end = min(bytes.count, start + max(0, document.runs[runIndex].utf8Count))
+                    runIndex += 1
                 }
-                piece = newline + 1
+                var piece = start
+                while piece < end {
+                    let newline = bytes[piece..<end].firstIndex(of: 0x0A) ?? end
+                    builder.append(bytes[piece..<newline], style: style)
+                    if newline < end {
+                        line += 1
+                        builder.startLine(block(line))
+                    }
+                    piece = newline + 1
+                }
+                start = max(start, end)
             }
-            start = max(start, end)
+            let html = builder.finish().array
+            builder.swapBuffers(with: &kept)
+            return html
         }
-        let html = builder.finish().array
-        builder.recycle()
-        return html
     }
 
     /// The safe HTML of wire markdown given as UTF-8 bytes (valid UTF-8): `renderUTF8` of

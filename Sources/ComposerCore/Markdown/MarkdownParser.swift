@@ -62,13 +62,14 @@ public enum MarkdownParser {
     private static func parse<Output: ByteParseOutput, R>(zeroFreeUTF8 markdown: UnsafeBufferPointer<UInt8>, names: [String: String],
                                                           into: Output.Type,
                                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let kept = OutputBuffers.reused(bytes: Output.outputBytes(capacity: markdown.count))
-        let source = kept.withBuffers { $0.takeInput(markdown) }
-        var parser = BlockParser(source: source, names: names, output: Output(capacity: source.count, kept: kept))
-        parser.run()
-        let result = try parser.output.finish().withUnsafeBufferPointer(body)
-        parser.output.recycle()
-        return result
+        try OutputBuffers.withReused(bytes: Output.outputBytes(capacity: markdown.count)) { kept in
+            let source = kept.takeInput(markdown)
+            var parser = BlockParser<Output>(source: consume source, names: names, capacity: markdown.count, kept: &kept)
+            parser.run()
+            let result = try parser.output.finish().withUnsafeBufferPointer(body)
+            parser.output.swapBuffers(with: &kept)
+            return result
+        }
     }
 
     /// The safe HTML (`HTMLRenderer`) of markdown given as valid UTF-8 bytes, written while
@@ -86,11 +87,13 @@ public enum MarkdownParser {
                                                           into: Output.Type,
                                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let source = zeroFree ? markdown : input(markdown)
-        var parser = BlockParser(source: source, names: names, output: Output(capacity: source.count))
-        parser.run()
-        let result = try parser.output.finish().withUnsafeBufferPointer(body)
-        parser.output.recycle()
-        return result
+        return try OutputBuffers.withReused(bytes: Output.outputBytes(capacity: source.count)) { kept in
+            var parser = BlockParser<Output>(source: source, names: names, capacity: source.count, kept: &kept)
+            parser.run()
+            let result = try parser.output.finish().withUnsafeBufferPointer(body)
+            parser.output.swapBuffers(with: &kept)
+            return result
+        }
     }
 
     /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). One pass through a pointer:

@@ -42,41 +42,27 @@ protocol ParseOutput {
 }
 
 /// An output written as bytes (the document JSON, HTML), whose buffers are kept between parses
-/// (`OutputBuffers`).
+/// (`OutputBuffers.withReused`).
 protocol ByteParseOutput: ParseOutput {
-    /// An output for `capacity` bytes of markdown, with room for what they usually make.
-    init(capacity: Int)
-    /// The same, with `kept`'s buffers (taken with room for `outputBytes(capacity:)`).
-    init(capacity: Int, kept: KeptBox<OutputBuffers>)
+    /// An output for `capacity` bytes of markdown writing into `kept`'s buffers, which it moves in
+    /// (`kept` is left with empty ones): kept buffers, emptied, with room for
+    /// `outputBytes(capacity:)`.
+    init(capacity: Int, kept: inout OutputBuffers)
     /// The room an output for `capacity` bytes of markdown takes at once.
     static func outputBytes(capacity: Int) -> Int
     /// Ends the output and returns its bytes.
     mutating func finish() -> ByteBuffer
-    /// The kept buffers it took its own from (its `init`, from `OutputBuffers.reused`), which
-    /// `recycle` gives back.
-    var keptBuffers: KeptBox<OutputBuffers> { get }
-    /// Trades its buffers with `kept`'s: moves them in (its `init`) or out (`recycle`).
+    /// Trades its buffers with `kept`'s: moves them in (its `init`) or back out, once it is done
+    /// (it is empty after).
     mutating func swapBuffers(with kept: inout OutputBuffers)
 }
 
 extension ByteParseOutput {
+    /// An output for `capacity` bytes of markdown with buffers of its own (new ones, not kept).
     init(capacity: Int) {
-        self.init(capacity: capacity, kept: OutputBuffers.reused(bytes: Self.outputBytes(capacity: capacity)))
-    }
-
-    /// Moves in the kept buffers (its `init`, once every field is set).
-    mutating func takeKeptBuffers() {
-        keptBuffers.withBuffers { swapBuffers(with: &$0) }
-    }
-
-    /// Gives its buffers back to `BufferPools.outputBuffers`; it is empty after. Called once, as
-    /// the output's last step (given twice, one box would be in the pool twice). The box stays a
-    /// plain reference: an optional one, cleared here, made the parser copy the whole builder
-    /// (2% of a parse).
-    mutating func recycle() {
-        let kept = keptBuffers
-        kept.withBuffers { swapBuffers(with: &$0) }
-        BufferPools.outputBuffers.give(kept)
+        var buffers = OutputBuffers()
+        buffers.bytes.reserve(Self.outputBytes(capacity: capacity))
+        self.init(capacity: capacity, kept: &buffers)
     }
 }
 

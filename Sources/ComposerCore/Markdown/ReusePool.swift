@@ -102,9 +102,21 @@ struct OutputBuffers: Reusable {
         return input
     }
 
+    /// `body` with kept buffers (`reused(bytes:)`), lent for the whole output: it moves them into
+    /// the output and back. They go back to `BufferPools.outputBuffers` once it returns. The box
+    /// stays here, not in the output: held there too, it was counted up and down again (an
+    /// atomic operation each way, a few percent of parsing a short message).
+    @inline(__always)
+    static func withReused<R>(bytes: Int, _ body: (inout OutputBuffers) throws -> R) rethrows -> R {
+        let kept = reused(bytes: bytes)
+        let result = try kept.withBuffers(body)
+        BufferPools.outputBuffers.give(consume kept)
+        return result
+    }
+
     /// Kept buffers, emptied (their room kept), or new ones, with room for `bytes` bytes of
     /// output; the large ones first when that is more than a small output's.
-    static func reused(bytes: Int) -> KeptBox<OutputBuffers> {
+    private static func reused(bytes: Int) -> KeptBox<OutputBuffers> {
         let box = BufferPools.outputBuffers.take(large: bytes > smallBytes) ?? KeptBox()
         box.withBuffers { kept in
             kept.bytes.removeAll()
@@ -139,8 +151,9 @@ final class KeptBox<Buffers: Reusable & Defaultable>: Reusable, @unchecked Senda
     var bufferBytes: Int { buffers.bufferBytes }
 
     /// `body` with the buffers, in one access.
-    func withBuffers<R>(_ body: (inout Buffers) -> R) -> R {
-        body(&buffers)
+    @inline(__always)
+    func withBuffers<R>(_ body: (inout Buffers) throws -> R) rethrows -> R {
+        try body(&buffers)
     }
 }
 
