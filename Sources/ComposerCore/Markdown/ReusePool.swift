@@ -53,7 +53,7 @@ final class ReusePool<Value: Reusable & Sendable>: Sendable {
         var moving: Value? = consume value
         kept.withLock { kept in
             if small {
-                if kept.small.count < 4, let value = moving.take() { kept.small.append(value) }
+                if kept.small.count < 4, let value = moving.take() { kept.small.append(consume value) }
                 kept.smallSinceLarge &+= 1
                 // Once: the count goes on past it until a large value comes back.
                 if kept.smallSinceLarge == ReusePool.largeLifetime { kept.large = nil }
