@@ -39,7 +39,7 @@ extension InlineParser {
 
     /// Running totals of the marks that start (+) and end (-) at a node (32-bit: a node holds
     /// them; wrapping arithmetic, though no paragraph that fits in memory nests 2^31 marks).
-    struct MarkDelta {
+    struct MarkDelta: BitwiseCopyable {
         var strong: Int32 = 0
         var emphasis: Int32 = 0
         var strike: Int32 = 0
@@ -55,16 +55,14 @@ extension InlineParser {
     mutating func flatten<Output: ParseOutput>(into output: inout Output, block: BlockFormat?, names: [String: String]) {
         addMarkDeltas()
         // Nothing changes the nodes or their marks from here on: they are read through pointers
-        // to the buffers while `self` stays free to change (link ids). `self` keeps the nodes
-        // (`PlainList.unsafeElements`: the walk adds none), a local reference the deltas (no copy
-        // is made). Without marks, `deltas` is empty; with marks, it is the first `nodes.count`
-        // of `markDeltas` (which may hold more, from a longer paragraph before).
+        // to the buffers while `self` stays free to change (link ids). `self` keeps both
+        // (`PlainList.unsafeElements`: the walk adds none; a local reference to an array of the
+        // deltas was counted up and down, an atomic operation each way). Without marks, `deltas`
+        // is empty; with marks, it is the first `nodes.count` of `markDeltas` (which may hold
+        // more, from a longer paragraph before).
         let nodes = UnsafeBufferPointer(self.nodes.unsafeElements)
-        let deltas = self.markDeltas
-        let deltaCount = marks.isEmpty ? 0 : nodes.count
-        deltas.withUnsafeBufferPointer { deltas in
-            writeNodes(nodes, UnsafeBufferPointer(rebasing: deltas[..<deltaCount]), into: &output, block: block, names: names)
-        }
+        let deltas = UnsafeBufferPointer(rebasing: self.markDeltas.unsafeElements[..<(marks.isEmpty ? 0 : nodes.count)])
+        writeNodes(nodes, deltas, into: &output, block: block, names: names)
         clearMarkDeltas()
     }
 

@@ -120,7 +120,7 @@ struct InlineParser {
     var marks = PlainList<Mark>()
     /// The marks starting (+) and ending (-) at each node, filled by `flatten` when there are
     /// marks (see `Node`); all zero between paragraphs, and never shorter than it was.
-    var markDeltas: [MarkDelta] = []
+    var markDeltas = PlainList<MarkDelta>()
     /// Text is appended to the last node when it continues it (see `appendText`), but not to a
     /// node below this index: the last node of a link's text, which the link ends after.
     var mergeFloor = 0
