@@ -38,22 +38,26 @@ public enum MarkdownSerializer {
     public static func serializeUTF8<R>(_ document: consuming FlatDocument, mode: Mode = .rich,
                                         _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         // The writer keeps one copy of the document: the plain mode's, changed, or the caller's.
-        var writer: BlockWriter
+        var doc = consume document
         if mode == .plain {
-            var doc = consume document
             for i in doc.runs.indices {
                 var plain = InlineStyle.plain
                 plain.mention = doc.runs[i].style.mention
                 doc.runs[i].style = plain
             }
             for line in doc.lineBlocks.indices { doc.lineBlocks[line] = nil }
-            writer = BlockWriter(consume doc, mode: mode)
-        } else {
-            writer = BlockWriter(consume document, mode: mode)
         }
+        // The buffers are kept ones when the pool has some. The box stays here (held by the
+        // writer too, it was counted up and down again: an atomic operation each way). The
+        // document is not moved inside a closure: a `consume` of a captured variable compiled,
+        // and the variable was released again after the closure (a double free, Swift 6.3).
+        let kept = BufferPools.serializerBuffers.take() ?? KeptBox()
+        var writer = BlockWriter(consume doc, mode: mode)
+        kept.withBuffers { writer.takeBuffers(from: &$0) }
         writer.write()
         let result = try writer.out.withUnsafeBufferPointer(body)
-        writer.recycle()
+        kept.withBuffers { writer.giveBack(to: &$0) }
+        BufferPools.serializerBuffers.give(consume kept)
         return result
     }
 }
@@ -65,8 +69,6 @@ private struct BlockWriter {
     var lines: [Range<Int>] = []
     var inline: InlineWriter
     var out = ByteBuffer()
-    /// Where its buffers come from and go back to.
-    private let kept: KeptBox<SerializerBuffers>
 
     /// The document, the inline writer's (borrowed, not copied: a copy of a document retains
     /// and then releases each of its arrays, about a thirtieth of sending a chat message).
@@ -74,12 +76,23 @@ private struct BlockWriter {
         _read { yield inline.doc }
     }
 
-    /// Its buffers are kept ones when the pool has some (`KeptBox`).
+    /// It writes into buffers it moves in before it starts (`takeBuffers`, kept ones from
+    /// `BufferPools.serializerBuffers`) and back out once done (`giveBack`).
     init(_ doc: consuming FlatDocument, mode: MarkdownSerializer.Mode) {
         self.mode = mode
-        kept = BufferPools.serializerBuffers.take() ?? KeptBox()
         inline = InlineWriter(consume doc, mode: mode)
-        takeBuffers()
+    }
+
+    /// Moves the kept buffers in and finds the lines. The output and the lines are emptied
+    /// here; the inline writer's where it starts each line or piece of text, and its
+    /// `encodingOverride` is set for the document in place (emptying an array costs a call of
+    /// some sixty instructions, even an empty one).
+    mutating func takeBuffers(from kept: inout SerializerBuffers) {
+        kept.out.removeAll()
+        kept.lines.removeAll(keepingCapacity: true)
+        swap(&lines, &kept.lines)
+        swap(&out, &kept.out)
+        inline.takeBuffers(from: &kept)
         lines.reserveCapacity(self.doc.lineBlocks.count)
         // Line ends found 16 bytes at a time (a loop over every byte was a tenth of serializing
         // a chat message).
@@ -93,28 +106,11 @@ private struct BlockWriter {
         out.reserve(self.doc.utf8.count + self.doc.utf8.count / 4 + 16)
     }
 
-    /// Moves the kept buffers in. The output and the lines are emptied here; the inline writer's
-    /// where it starts each line or piece of text, and its `encodingOverride` is set for the
-    /// document in place (emptying an array costs a call of some sixty instructions, even an
-    /// empty one).
-    private mutating func takeBuffers() {
-        kept.withBuffers { kept in
-            kept.out.removeAll()
-            kept.lines.removeAll(keepingCapacity: true)
-            swap(&lines, &kept.lines)
-            swap(&out, &kept.out)
-            inline.takeBuffers(from: &kept)
-        }
-    }
-
-    /// Gives its buffers back to `BufferPools.serializerBuffers`; it is empty after.
-    mutating func recycle() {
-        kept.withBuffers { kept in
-            swap(&lines, &kept.lines)
-            swap(&out, &kept.out)
-            inline.swapBuffers(with: &kept)
-        }
-        BufferPools.serializerBuffers.give(kept)
+    /// Moves its buffers back to `kept`; it is empty after.
+    mutating func giveBack(to kept: inout SerializerBuffers) {
+        swap(&lines, &kept.lines)
+        swap(&out, &kept.out)
+        inline.swapBuffers(with: &kept)
     }
 
     func block(ofLine line: Int) -> BlockFormat? {
