@@ -173,7 +173,7 @@ struct DocumentJSONBuilder: ByteParseOutput {
     }
 
     /// The document JSON.
-    mutating func finish() -> ByteBuffer {
+    mutating func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         settle()
         tracker.restyle(.plain, at: offset)
         if let run = blockRun { tracker.spans.append(FlatSpan(start: blockRunStart, end: offset, kind: run.kind, key: UInt32(run.rawValue))) }
@@ -181,6 +181,6 @@ struct DocumentJSONBuilder: ByteParseOutput {
         tracker.sortSpans()
         JSONWriter.writeSpans(tracker.spans, values: values, into: &json)
         json.append(UInt8(ascii: "}"))
-        return json
+        return try json.withUnsafeBufferPointer(body)
     }
 }

@@ -91,11 +91,11 @@ struct HTMLBuilder: ByteParseOutput {
     private static let at: StaticString = "@"
 
     /// The HTML. A document without lines is one empty paragraph.
-    mutating func finish() -> ByteBuffer {
+    mutating func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if lineCount == 0 { startLine(nil) }
         closeTags()
         closeRun()
-        return html
+        return try html.withUnsafeBufferPointer(body)
     }
 
     private mutating func openRun(_ next: BlockFormat?) {

@@ -44,7 +44,7 @@ public enum HTMLRenderer {
                 }
                 start = max(start, end)
             }
-            let html = builder.finish().array
+            let html = builder.finish { Array($0) }
             builder.swapBuffers(with: &kept)
             return html
         }

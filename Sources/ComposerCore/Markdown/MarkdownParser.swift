@@ -66,7 +66,7 @@ public enum MarkdownParser {
             let source = kept.takeInput(markdown)
             var parser = BlockParser<Output>(source: consume source, names: names, capacity: markdown.count, kept: &kept)
             parser.run()
-            let result = try parser.output.finish().withUnsafeBufferPointer(body)
+            let result = try parser.output.finish(body)
             parser.output.swapBuffers(with: &kept)
             return result
         }
@@ -90,7 +90,7 @@ public enum MarkdownParser {
         return try OutputBuffers.withReused(bytes: Output.outputBytes(capacity: source.count)) { kept in
             var parser = BlockParser<Output>(source: source, names: names, capacity: source.count, kept: &kept)
             parser.run()
-            let result = try parser.output.finish().withUnsafeBufferPointer(body)
+            let result = try parser.output.finish(body)
             parser.output.swapBuffers(with: &kept)
             return result
         }

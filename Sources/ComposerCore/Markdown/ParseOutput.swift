@@ -50,8 +50,10 @@ protocol ByteParseOutput: ParseOutput {
     init(capacity: Int, kept: inout OutputBuffers)
     /// The room an output for `capacity` bytes of markdown takes at once.
     static func outputBytes(capacity: Int) -> Int
-    /// Ends the output and returns its bytes.
-    mutating func finish() -> ByteBuffer
+    /// Ends the output and lends its bytes to `body` (valid during the call only). Lent, not
+    /// returned: a returned buffer was a second reference to its memory, counted up and down
+    /// (an atomic operation each way).
+    mutating func finish<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R
     /// Trades its buffers with `kept`'s: moves them in (its `init`) or back out, once it is done
     /// (it is empty after).
     mutating func swapBuffers(with kept: inout OutputBuffers)

@@ -25,6 +25,6 @@ enum InlineOutputs {
         write(into: &json)
         var html = HTMLBuilder(capacity: content.count)
         write(into: &html)
-        return (String(decoding: json.finish().array, as: UTF8.self), String(decoding: html.finish().array, as: UTF8.self))
+        return (json.finish { String(decoding: $0, as: UTF8.self) }, html.finish { String(decoding: $0, as: UTF8.self) })
     }
 }

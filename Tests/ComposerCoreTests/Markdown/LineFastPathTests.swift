@@ -100,7 +100,7 @@ import Testing
         html.run(lineLoops: lineLoops)
         var flat = BlockParser(source: input, names: [:], output: FlatBuilder(capacity: input.count))
         flat.run(lineLoops: lineLoops)
-        return (String(decoding: json.output.finish().array, as: UTF8.self), String(decoding: html.output.finish().array, as: UTF8.self),
+        return (json.output.finish { String(decoding: $0, as: UTF8.self) }, html.output.finish { String(decoding: $0, as: UTF8.self) },
                 Document(flat: flat.output.flat))
     }
 
