@@ -63,10 +63,10 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     /// Moves the bytes into storage with room for `extra` more, at least twice the size.
     @inline(never)
     private mutating func grow(_ extra: Int) {
-        let old = (owner, base)
+        let (oldOwner, oldBase) = (owner, base)
         allocate(Swift.max(count + extra, 2 * capacity, 64))
-        if let from = old.1, count > 0 { base.unsafelyUnwrapped.initialize(from: from, count: count) }
-        withExtendedLifetime(old.0) {}
+        if let oldBase, count > 0 { base.unsafelyUnwrapped.initialize(from: oldBase, count: count) }
+        withExtendedLifetime(oldOwner) {}
     }
 
     /// Where the next byte goes. Only after a test or a `reserve` that leaves room: with room,
@@ -101,6 +101,7 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
     @inline(__always)
     mutating func put(_ source: UnsafePointer<UInt8>, _ n: Int) {
         reserve(n)
+        // Nothing to write: a buffer with no room has no memory to point into.
         guard n > 0 else { return }
         let target = UnsafeMutableRawPointer(end)
         let from = UnsafeRawPointer(source)
@@ -114,7 +115,7 @@ struct ByteBuffer: ByteOutput, @unchecked Sendable {
             let first = from.loadUnaligned(as: UInt32.self), last = from.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)
             target.storeBytes(of: first, as: UInt32.self)
             target.storeBytes(of: last, toByteOffset: n &- 4, as: UInt32.self)
-        } else if n > 0 {
+        } else {
             // 1 to 3 bytes: the first, the middle and the last (the same byte more than once).
             let first = source[0], middle = source[n &>> 1], last = source[n &- 1]
             target.storeBytes(of: first, as: UInt8.self)
