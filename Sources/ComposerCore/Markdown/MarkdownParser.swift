@@ -64,11 +64,7 @@ public enum MarkdownParser {
                                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try OutputBuffers.withReused(bytes: Output.outputBytes(capacity: markdown.count)) { kept in
             let source = kept.takeInput(markdown)
-            var parser = BlockParser<Output>(source: consume source, names: names, capacity: markdown.count, kept: &kept)
-            parser.run()
-            let result = try parser.output.finish(body)
-            parser.output.swapBuffers(with: &kept)
-            return result
+            return try run(consume source, names: names, kept: &kept, into: Output.self, body)
         }
     }
 
@@ -88,12 +84,21 @@ public enum MarkdownParser {
                                                           _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let source = zeroFree ? markdown : input(markdown)
         return try OutputBuffers.withReused(bytes: Output.outputBytes(capacity: source.count)) { kept in
-            var parser = BlockParser<Output>(source: source, names: names, capacity: source.count, kept: &kept)
-            parser.run()
-            let result = try parser.output.finish(body)
-            parser.output.swapBuffers(with: &kept)
-            return result
+            try run(source, names: names, kept: &kept, into: Output.self, body)
         }
+    }
+
+    /// One parse of `source` into an output on `kept`'s buffers: its bytes lent to `body`, then
+    /// the buffers moved back to `kept`.
+    @inline(__always)
+    private static func run<Output: ByteParseOutput, R>(_ source: consuming [UInt8], names: [String: String], kept: inout OutputBuffers,
+                                                        into: Output.Type,
+                                                        _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        var parser = BlockParser<Output>(source: source, names: names, capacity: source.count, kept: &kept)
+        parser.run()
+        let result = try parser.output.finish(body)
+        parser.output.swapBuffers(with: &kept)
+        return result
     }
 
     /// Whether `bytes` are UTF-8 (what `parseFlat(utf8:)` takes). One pass through a pointer:
