@@ -36,7 +36,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 .PHONY: all lib generated generated-check header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
 	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-python-types test-rust test-header-compile demo install clean bench fuzz \
 	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
-	examples example-c example-python example-rust test-examples try test-try
+	examples example-c example-python example-rust test-examples test-readme try test-try
 
 all: lib generated
 
@@ -278,7 +278,7 @@ test-python-types:
 	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache \
 		message_composer $(CURDIR)/examples/python/flow.py
 	$(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache-tools \
-		tools/bench.py tools/profile_parse.py tools/profile_wire.py tools/diff_libs.py tools/chat_corpus.py
+		tools/bench.py tools/profile_parse.py tools/profile_wire.py tools/diff_libs.py tools/chat_corpus.py tools/check_readme.py
 
 # The safe crate and the -sys crate, against the build output.
 test-rust: lib
@@ -317,7 +317,7 @@ test-install: lib
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
 test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
-	test-valgrind-user test-matrix test-fuzz-replay test-python test-python-types test-rust test-install test-examples test-try
+	test-valgrind-user test-matrix test-fuzz-replay test-python test-python-types test-rust test-install test-examples test-readme test-try
 	@echo "make test: every suite passed, no test skipped"
 
 $(BUILD)/demo: bindings/c/examples/demo.c $(HEADER) lib
@@ -343,6 +343,12 @@ example-rust: lib
 	cd bindings/rust && MESSAGE_COMPOSER_LIB_DIR=$(CURDIR)/$(BUILD_LIBDIR) cargo run --quiet --example flow
 
 examples: example-c example-python example-rust
+
+# README.md's quick start as a reader copies it: the C, Python and Rust blocks written out, built
+# the way the README says and run; each must print the markdown the README's comments promise
+# (tools/check_readme.py).
+test-readme: lib
+	$(PYTHON) tools/check_readme.py --lib-dir $(BUILD_LIBDIR) --work $(BUILD)/readme --cflags "$(CFLAGS_STRICT)"
 
 test-examples: $(BUILD)/flow-c
 	@mkdir -p $(BUILD)/examples
