@@ -214,6 +214,11 @@ EOF
 
 MAX_LEN=4096
 [ "$TARGET" = api ] && MAX_LEN=256
+# libFuzzer's memory limit (an input past it is an out-of-memory finding). The API target's
+# resident memory grows over a long campaign (1,120 MB after 900 s, 1,446 MB after 5,000 s): that
+# is libFuzzer's and ASan's, not the library's. The plain build run over the same 11,225 inputs
+# eight times in one process, `fuzz-api --in-process --passes 8 DIR`, stays at 17.8 MB resident
+# from the second pass to the last, and LeakSanitizer finds nothing on 3,000 of them.
 ARGS=(-max_total_time="$SECONDS_TO_RUN" -timeout="${FUZZ_TIMEOUT:-10}" -max_len="${FUZZ_MAX_LEN:-$MAX_LEN}"
     -rss_limit_mb=2048 -artifact_prefix="$ARTIFACTS/" -print_final_stats=1)
 [ -n "$RUNS" ] && ARGS+=(-runs="$RUNS")

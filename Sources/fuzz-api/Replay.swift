@@ -38,21 +38,36 @@ func expand(_ paths: [String]) -> [String] {
 
 /// Runs every input in this process, one after the other (no fork: a violation aborts the run), and
 /// prints the time taken: a fixed workload for profiling the harness and the library
-/// (`valgrind --tool=callgrind`, `perf record`), as libFuzzer's in-process runs see it.
-func runInProcess(_ paths: [String]) -> Int32 {
+/// (`valgrind --tool=callgrind`, `perf record`), as libFuzzer's in-process runs see it. With
+/// `passes` > 1 it runs them all again that many times, the inputs read once, and prints each pass's
+/// time and the resident memory after it: memory that grows from pass to pass is something the
+/// library (or the harness) keeps between calls, since every pass does the same work.
+func runInProcess(_ paths: [String], passes: Int = 1) -> Int32 {
     let files = expand(paths)
     var inputs: [[UInt8]] = []
     for file in files {
         guard let bytes = readFile(file) else { print("cannot read \(file)"); return 2 }
         inputs.append(bytes)
     }
-    var start = timespec(), end = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &start)
-    for bytes in inputs { runInput(bytes) }
-    clock_gettime(CLOCK_MONOTONIC, &end)
-    let ms = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
-    print("fuzz-api in-process: \(inputs.count) inputs in \(Int(ms)) ms")
+    for pass in 1...max(1, passes) {
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        for bytes in inputs { runInput(bytes) }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let ms = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
+        let pass = passes > 1 ? " (pass \(pass) of \(passes), resident \(residentKiB()) KiB)" : ""
+        print("fuzz-api in-process: \(inputs.count) inputs in \(Int(ms)) ms\(pass)")
+    }
     return 0
+}
+
+/// This process's resident set in KiB (the second field of /proc/self/statm, in pages), 0 where
+/// that file cannot be read.
+func residentKiB() -> Int {
+    guard let bytes = readFile("/proc/self/statm"),
+          let fields = String(validating: bytes, as: UTF8.self)?.split(separator: " "), fields.count > 1,
+          let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
 }
 
 func replay(_ paths: [String], verbose: Bool) -> Int32 {

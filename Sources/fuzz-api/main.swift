@@ -13,8 +13,9 @@
 //     driver.
 //   - plain (`swift build --product fuzz-api`): `fuzz-api [-v] FILE|DIR...` replays inputs, each in a
 //     child process (a violation aborts), and reports every failing file; -v prints each file's C
-//     calls; `fuzz-api --in-process FILE|DIR...` runs them all in this process instead and prints
-//     the time (a fixed workload for callgrind or perf). Both builds take `--seeds DIR` (write the
+//     calls; `fuzz-api --in-process [--passes N] FILE|DIR...` runs them all in this process instead and
+//     prints the time (a fixed workload for callgrind or perf); N passes over the same inputs also
+//     print the resident memory after each (what the library keeps between calls). Both builds take `--seeds DIR` (write the
 //     seed corpus, Seeds.swift) and `--dict FILE` (write a libFuzzer dictionary of whole calls) and
 //     exit.
 #if canImport(Glibc)
@@ -58,7 +59,14 @@ var fuzzerArgv = CommandLine.unsafeArgv
 exit(runFuzzerDriver(&fuzzerArgc, &fuzzerArgv) { data, size in fuzz(data, size) })
 #else
 if arguments.first == "--in-process" {
-    exit(runInProcess(Array(arguments.dropFirst())))
+    var rest = Array(arguments.dropFirst())
+    var passes = 1
+    if rest.count >= 2, rest[0] == "--passes" {
+        guard let n = Int(rest[1]), n >= 1 else { print("--passes: a number of passes, at least 1"); exit(2) }
+        passes = n
+        rest.removeFirst(2)
+    }
+    exit(runInProcess(rest, passes: passes))
 }
 let verbose = arguments.first == "-v"
 let paths = verbose ? Array(arguments.dropFirst()) : arguments
