@@ -76,18 +76,26 @@ import Testing
         }
     }
 
+    /// Every offset from 0 to one past the end, in each unit: a boundary converts to its scalar,
+    /// anything else is refused. The boundaries are checked too so that every text counts, also
+    /// one whose characters are all one unit (no offset inside a character to refuse).
     @Test(arguments: oracleTexts, [TextUnit.utf16, .utf8])
-    func refusesEveryOffsetInsideACharacter(_ text: String, _ unit: TextUnit) {
+    func refusesEveryOffsetInsideACharacter(_ text: String, _ unit: TextUnit) throws {
         let scalars = Array(text.unicodeScalars)
         let total = unit == .utf16 ? text.utf16.count : text.utf8.count
-        var boundaries: Set<Int> = [0]
+        // Offset of each boundary -> its scalar index.
+        var boundaries: [Int: Int] = [0: 0]
         var position = 0
-        for s in scalars {
+        for (k, s) in scalars.enumerated() {
             position += unit == .utf16 ? UTF16.width(s) : UTF8.width(s)
-            boundaries.insert(position)
+            boundaries[position] = k + 1
         }
-        for offset in 0...total where !boundaries.contains(offset) {
-            expectRefusal(.outOfRange) { try OffsetConversion.convert(offset, from: unit, to: .scalar, in: scalars) }
+        for offset in 0...total + 1 {
+            if let scalar = boundaries[offset] {
+                #expect(try OffsetConversion.convert(offset, from: unit, to: .scalar, in: scalars) == scalar, "\(offset)")
+            } else {
+                expectRefusal(.outOfRange) { try OffsetConversion.convert(offset, from: unit, to: .scalar, in: scalars) }
+            }
         }
     }
 

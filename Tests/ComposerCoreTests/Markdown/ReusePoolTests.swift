@@ -66,7 +66,9 @@ import Testing
         let messages = ["**bold** [a](https://a.b) <@uid:u1>", String(repeating: "long *line* of text ", count: 4_000), "x",
                         "> quote\n\n- item\n- item", ""]
         let expected = messages.map { MarkdownParser.parseFlat($0).jsonUTF8 }
-        let serialized = messages.map { MarkdownSerializer.serialize(MarkdownParser.parse($0)) }
+        // Each message is its own canonical markdown but for the long one's last space (trailing
+        // whitespace ends no message): what the serializer writes with fresh buffers.
+        let serialized = messages.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }
         for _ in 0..<3 {
             for (k, message) in messages.enumerated() {
                 #expect(MarkdownParser.parseJSON(utf8: Array(message.utf8)) == expected[k])

@@ -68,7 +68,7 @@ def test_attachments_upload_fail_retry_and_go_out_with_slow_mode():
         assert [(m.attachment_kind, m.text) for m in (image, document)] == [("image", "Look"), ("file", "")]
         assert image.attachments[0].ref == "content://1" and document.attachments[0].remote == f"https://cdn/{notes}"
         d.insert("again")
-        assert d.ui_state().send_blocked == mc.SendBlocked("cooldown", d.ui_state().send_blocked.message)
+        assert d.ui_state().send_blocked == mc.SendBlocked("cooldown", "slow mode: wait 10 s")
         d.tick(11_000)
         assert d.can_send
 

@@ -111,7 +111,7 @@ def test_documents_spans_mentions_formats_tiles_and_config_come_typed():
         assert d.mention_names == {"u1": "Ann"}
         assert d.active_formats == mc.ActiveFormats(("link",), "https://e.com", None)
         (tile,) = d.attachments()
-        assert (tile.state, tile.progress, tile.retryable, tile.error) == ("error", None, False, tile.error)
+        assert (tile.state, tile.progress, tile.retryable) == ("error", None, False)
         assert tile.error and layouts.list_from_json(d.attachments_json(), mc.Tile.from_value, "t") == (tile,)
         config = d.config
         assert config == mc.Config.from_json(d.config_json())
