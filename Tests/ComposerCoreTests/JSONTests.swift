@@ -216,7 +216,7 @@ import Testing
         values += Array(0..<100_000) + Array(stride(from: 100_000, to: 1_000_000, by: 101))
         for value in values {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { room in
-                guard let base = room.baseAddress else { return }
+                guard let base = room.baseAddress else { Issue.record("a temporary allocation with no address"); return }
                 var w = ByteCursor(base: base, capacity: room.count)
                 w.putDecimal(value)
                 #expect(String(decoding: UnsafeBufferPointer(start: base, count: w.count), as: UTF8.self) == String(value))
@@ -227,7 +227,7 @@ import Testing
     /// A number that does not fit is dropped whole: nothing is written past the room.
     @Test func aDecimalThatDoesNotFitIsDropped() {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { room in
-            guard let base = room.baseAddress else { return }
+            guard let base = room.baseAddress else { Issue.record("a temporary allocation with no address"); return }
             room.initialize(repeating: 0xEE)
             var w = ByteCursor(base: base, capacity: 4)
             w.putDecimal(12)
@@ -244,7 +244,7 @@ import Testing
             let bytes = (0..<n).map { UInt8(0x41 + $0 % 26) }
             for room in [n + 1, n + 2, n + 5] {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room + 8) { buffer in
-                    guard let base = buffer.baseAddress else { return }
+                    guard let base = buffer.baseAddress else { Issue.record("a temporary allocation with no address"); return }
                     buffer.initialize(repeating: 0xEE)
                     var w = ByteCursor(base: base, capacity: room)
                     bytes.withUnsafeBufferPointer { w.putQuoted($0) }
