@@ -55,8 +55,8 @@ func runInProcess(_ paths: [String], passes: Int = 1) -> Int32 {
         for bytes in inputs { runInput(bytes) }
         clock_gettime(CLOCK_MONOTONIC, &end)
         let ms = Double(end.tv_sec - start.tv_sec) * 1000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
-        let pass = passes > 1 ? " (pass \(pass) of \(passes), resident \(residentKiB()) KiB)" : ""
-        print("fuzz-api in-process: \(inputs.count) inputs in \(Int(ms)) ms\(pass)")
+        let passNote = passes > 1 ? " (pass \(pass) of \(passes), resident \(residentKiB()) KiB)" : ""
+        print("fuzz-api in-process: \(inputs.count) inputs in \(Int(ms)) ms\(passNote)")
     }
     return 0
 }

@@ -13,11 +13,11 @@
 //     driver.
 //   - plain (`swift build --product fuzz-api`): `fuzz-api [-v] FILE|DIR...` replays inputs, each in a
 //     child process (a violation aborts), and reports every failing file; -v prints each file's C
-//     calls; `fuzz-api --in-process [--passes N] FILE|DIR...` runs them all in this process instead and
-//     prints the time (a fixed workload for callgrind or perf); N passes over the same inputs also
-//     print the resident memory after each (what the library keeps between calls). Both builds take `--seeds DIR` (write the
-//     seed corpus, Seeds.swift) and `--dict FILE` (write a libFuzzer dictionary of whole calls) and
-//     exit.
+//     calls; `fuzz-api --in-process [--passes N] FILE|DIR...` runs them all in this process
+//     instead and prints the time (a fixed workload for callgrind or perf); N passes over the same
+//     inputs also print the resident memory after each (what the library keeps between calls).
+//     Both builds take `--seeds DIR` (write the seed corpus, Seeds.swift) and `--dict FILE` (write
+//     a libFuzzer dictionary of whole calls) and exit.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
