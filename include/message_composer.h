@@ -42,9 +42,10 @@
  *
  * Threads
  *   A draft may be used from any thread. Calls on one draft are serialized by a lock inside that
- *   draft; calls on different drafts share no lock. A listener runs on the thread that made the
- *   call, after the draft's lock is released, so it may call back into the draft. mc_last_error is
- *   per thread.
+ *   draft; calls on different drafts share no draft lock. A listener runs on the thread that made
+ *   the call, after the draft's lock is released, so it may call back into the draft, even free it
+ *   (mc_draft_set_listener says what a replaced listener may still hear). mc_last_error is per
+ *   thread.
  *
  * Offsets
  *   Every offset is an int64_t count of Unicode scalar values (code points, what a Python str
@@ -189,7 +190,8 @@ mc_status mc_draft_config(mc_draft *draft, char **out_json);
  * tiles, raises the banner and is not sendable, reason "too_many_files", until enough are
  * removed); a new slow_mode_seconds applies to a running cooldown; typing events switched off
  * stop typing; commands switched off drop a set command; undo keeps at most undo_depth steps.
- * The listener hears MC_EVENT_CONFIG with the changed options, then what they changed.
+ * The listener hears what they changed and MC_EVENT_CONFIG with the changed options, in the
+ * fixed order of docs/events.md.
  * Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
  * MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range),
  * MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
@@ -749,7 +751,8 @@ typedef int32_t mc_upload_event;
  * optional media metadata, pixels, seconds and a host-defined JSON object, goes out on the
  * message too). Picks beyond the files-per-message limit are dropped and raise the info banner
  * "You can attach up to N files."; a file over the size limit stages as the non-retryable error
- * tile "File exceeds N MB."; a type outside allowed_types as "This file type isn't allowed.".
+ * tile "File exceeds 100 MB." (the limit in MB, KB under 1 MB, bytes under 1 KB); a type outside
+ * allowed_types as "This file type isn't allowed.".
  * Stores {"staged": [ids], "dropped": n, "notice": str or null, "messages": [messages]} in
  * *out_result_json (NULL allowed: then nothing is returned).
  * With multiple_attachments off (legacy) there is no tray: the pick's first file goes out at once
@@ -827,7 +830,8 @@ mc_status mc_draft_send_sticker(mc_draft *draft, const char *sticker_id, const c
  * aspect, each kind at most once (but MC_EVENT_CANCEL_UPLOAD once per upload to stop) and in a
  * fixed order, with a JSON payload (docs/events.md). It runs on the calling thread after the
  * draft's lock is released, so it may call back into the draft; a batch delivers one coalesced set
- * at its outermost commit. A refused call on a draft is heard as MC_EVENT_ERROR. With
+ * at its outermost commit. A listener replaced, removed or freed with its draft hears nothing more
+ * from calls on that thread. A refused call on a draft is heard as MC_EVENT_ERROR. With
  * MC_EVENT_TEXT, MC_EVENT_FORMATTING and mc_draft_spans a host keeps a copy of the document from
  * events alone.
  */
@@ -860,7 +864,10 @@ typedef void (*mc_listener)(void *user_data, mc_event kind, const char *payload_
  * something, one event per changed aspect (MC_EVENT_*) with a JSON payload, on the calling thread,
  * after the draft's lock is released (the callback may call into the draft). A batch delivers one
  * coalesced set at its outermost commit. user_data is passed back unchanged; the library never
- * dereferences it. The payload string is valid only during the callback.
+ * dereferences it. The payload string is valid only during the callback. Once this call or
+ * mc_draft_free has returned, the old listener hears nothing more from calls on this thread, even
+ * the rest of a set it was hearing (so a callback may free the draft and its user_data); a call on
+ * another thread may be inside it still, or about to enter it.
  * Errors: MC_ERR_INVALID_HANDLE.
  */
 mc_status mc_draft_set_listener(mc_draft *draft, mc_listener listener, void *user_data);

@@ -64,9 +64,9 @@ func fail(_ function: String, _ error: CAPIError) -> Int32 {
 @inline(never)
 func fail(_ function: String, _ draft: OpaquePointer?, _ error: CAPIError) -> Int32 {
     let status = fail(function, error)
-    if status != MCStatus.invalidHandle.rawValue, let listener = try? HandleTable.read(draft, { $0.listener }) {
+    if status != MCStatus.invalidHandle.rawValue, let registration = HandleTable.registration(draft) {
         let message = String(cString: LastError.current)
-        listener.deliver([.refusal(function: String(cName(function)), status: status, message: message)])
+        registration.deliver([.refusal(function: String(cName(function)), status: status, message: message)])
         // The listener may have made failing calls of its own: this call's message wins.
         LastError.set(message)
     }

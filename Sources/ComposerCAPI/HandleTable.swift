@@ -37,6 +37,14 @@ enum HandleTable {
             var draft = DraftState(composer: Composer())
         }
         let state = Mutex(State())
+        /// Moved on, under the lock, by every change of the slot's listener and by freeing its
+        /// draft: what a delivery outside the lock checks (`Registration`).
+        let listenerEpoch = Atomic<UInt64>(0)
+
+        /// Called under the lock.
+        func moveListenerEpoch() {
+            listenerEpoch.store(listenerEpoch.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+        }
     }
 
     /// A chunk is a buffer of slots that is never freed. A plain buffer, not an object: reading a
@@ -124,19 +132,50 @@ enum HandleTable {
     /// Runs `body` on the handle's draft under the draft's lock.
     static func with<R>(_ handle: OpaquePointer?, _ body: (inout DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let (slot, generation) = try lookup(handle)
-        let (result, delivery): (Result<R, CAPIError>, PendingDelivery?) = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
-            guard s.generation == generation, s.isLive else { return (.failure(.invalidHandle), nil) }
-            let result: Result<R, CAPIError>
-            do throws(ComposerError) {
-                result = .success(try body(&s.draft))
-            } catch {
-                result = .failure(.engine(error))
+        let (result, delivery): (Result<R, CAPIError>, (PendingDelivery, UInt64)?) = slot._withUnsafeGuaranteedRef { slotRef in
+            slotRef.state.withLock { s in
+                guard s.generation == generation, s.isLive else { return (.failure(.invalidHandle), nil) }
+                let result: Result<R, CAPIError>
+                do throws(ComposerError) {
+                    result = .success(try body(&s.draft))
+                } catch {
+                    result = .failure(.engine(error))
+                }
+                guard let pending = s.draft.collectEvents() else { return (result, nil) }
+                return (result, (pending, slotRef.listenerEpoch.load(ordering: .relaxed)))
             }
-            return (result, s.draft.collectEvents())
-        } }
+        }
         // Outside the lock: the listener may call back into this draft.
-        if let delivery { delivery.listener.deliver(delivery.events) }
+        if let (pending, epoch) = delivery {
+            Registration(listener: pending.listener, slot: slot, epoch: epoch).deliver(pending.events)
+        }
         return try result.get()
+    }
+
+    /// Registers `listener` (nil removes it) on the handle's draft; a delivery of the listener
+    /// before stops at its next event.
+    static func setListener(_ handle: OpaquePointer?, _ listener: Listener?) throws(CAPIError) {
+        let (slot, generation) = try lookup(handle)
+        let registered: Bool = slot._withUnsafeGuaranteedRef { slotRef in
+            slotRef.state.withLock { s in
+                guard s.generation == generation, s.isLive else { return false }
+                s.draft.register(listener)
+                slotRef.moveListenerEpoch()
+                return true
+            }
+        }
+        guard registered else { throw .invalidHandle }
+    }
+
+    /// The handle's listener as registered now, or nil (none, or not a live handle).
+    static func registration(_ handle: OpaquePointer?) -> Registration? {
+        guard let (slot, generation) = try? lookup(handle) else { return nil }
+        return slot._withUnsafeGuaranteedRef { slotRef in
+            slotRef.state.withLock { s -> Registration? in
+                guard s.generation == generation, s.isLive, let listener = s.draft.listener else { return nil }
+                return Registration(listener: listener, slot: slot, epoch: slotRef.listenerEpoch.load(ordering: .relaxed))
+            }
+        }
     }
 
     /// Runs `body` on the handle's draft under the draft's lock, for a call that only reads: no
@@ -158,11 +197,12 @@ enum HandleTable {
     static func remove(_ handle: OpaquePointer?) throws(CAPIError) {
         let (slot, generation) = try lookup(handle)
         guard let (index, _) = decode(handle) else { throw .invalidHandle }
-        let removed: DraftState? = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
+        let removed: DraftState? = slot._withUnsafeGuaranteedRef { slotRef in slotRef.state.withLock { s in
             guard s.generation == generation, s.isLive else { return nil }
             let draft = s.draft
             s.draft = DraftState(composer: Composer())
             s.isLive = false
+            slotRef.moveListenerEpoch()
             s.generation &+= 1
             if s.generation == 0 { s.generation = 1 }
             return draft

@@ -78,9 +78,10 @@ private let rules: [(String, String)] = [
     """),
     ("Threads", """
     A draft may be used from any thread. Calls on one draft are serialized by a lock inside that \
-    draft; calls on different drafts share no lock. A listener runs on the thread that made the \
-    call, after the draft's lock is released, so it may call back into the draft. mc_last_error \
-    is per thread.
+    draft; calls on different drafts share no draft lock. A listener runs on the thread that made \
+    the call, after the draft's lock is released, so it may call back into the draft, even free \
+    it (mc_draft_set_listener says what a replaced listener may still hear). mc_last_error is per \
+    thread.
     """),
     ("Offsets", """
     Every offset is an int64_t count of Unicode scalar values (code points, what a Python str \

@@ -159,7 +159,8 @@ let sections: [Section] = [
         aspect, each kind at most once (but MC_EVENT_CANCEL_UPLOAD once per upload to stop) and in a \
         fixed order, with a JSON payload (docs/events.md). \
         It runs on the calling thread after the draft's lock is released, so it may call back into \
-        the draft; a batch delivers one coalesced set at its outermost commit. A refused call on a \
+        the draft; a batch delivers one coalesced set at its outermost commit. A listener replaced, \
+        removed or freed with its draft hears nothing more from calls on that thread. A refused call on a \
         draft is heard as MC_EVENT_ERROR. With MC_EVENT_TEXT, MC_EVENT_FORMATTING and \
         mc_draft_spans a host keeps a copy of the document from events alone.
         """,

@@ -38,7 +38,8 @@ private func readFiles(_ json: UnsafePointer<CChar>?) throws(CAPIError) -> [Pick
 /// optional media metadata, pixels, seconds and a host-defined JSON object, goes out on the
 /// message too). Picks beyond the files-per-message limit are dropped and raise the info banner
 /// "You can attach up to N files."; a file over the size limit stages as the non-retryable error
-/// tile "File exceeds N MB."; a type outside allowed_types as "This file type isn't allowed.".
+/// tile "File exceeds 100 MB." (the limit in MB, KB under 1 MB, bytes under 1 KB); a type outside
+/// allowed_types as "This file type isn't allowed.".
 /// Stores {"staged": [ids], "dropped": n, "notice": str or null, "messages": [messages]} in
 /// `*out_result_json` (NULL allowed: then nothing is returned).
 /// With multiple_attachments off (legacy) there is no tray: the pick's first file goes out at once

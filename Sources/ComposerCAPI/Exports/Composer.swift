@@ -24,19 +24,17 @@ public func mc_draft_ui_state(_ draft: OpaquePointer?, _ out_json: UnsafeMutable
 /// something, one event per changed aspect (MC_EVENT_*) with a JSON payload, on the calling thread,
 /// after the draft's lock is released (the callback may call into the draft). A batch delivers one
 /// coalesced set at its outermost commit. `user_data` is passed back unchanged; the library never
-/// dereferences it. The payload string is valid only during the callback.
+/// dereferences it. The payload string is valid only during the callback. Once this call or
+/// mc_draft_free has returned, the old listener hears nothing more from calls on this thread, even
+/// the rest of a set it was hearing (so a callback may free the draft and its user_data); a call on
+/// another thread may be inside it still, or about to enter it.
 /// Errors: MC_ERR_INVALID_HANDLE.
 @_cdecl("mc_draft_set_listener")
 public func mc_draft_set_listener(_ draft: OpaquePointer?,
                                   _ listener: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
                                   _ user_data: UnsafeMutableRawPointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s in
-            s.listener = listener.map { Listener(callback: $0, userData: user_data) }
-            // Events start from now: what changed before the listener was set is not reported.
-            s.composer.discardChanges()
-            if s.listener != nil { s.lastObservation = s.composer.observation }
-        }
+        try HandleTable.setListener(draft, listener.map { Listener(callback: $0, userData: user_data) })
     }
 }
 

@@ -47,7 +47,8 @@ public func mc_draft_config(_ draft: OpaquePointer?, _ out_json: UnsafeMutablePo
 /// tiles, raises the banner and is not sendable, reason "too_many_files", until enough are
 /// removed); a new slow_mode_seconds applies to a running cooldown; typing events switched off
 /// stop typing; commands switched off drop a set command; undo keeps at most undo_depth steps.
-/// The listener hears MC_EVENT_CONFIG with the changed options, then what they changed.
+/// The listener hears what they changed and MC_EVENT_CONFIG with the changed options, in the
+/// fixed order of docs/events.md.
 /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
 /// MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range),
 /// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than

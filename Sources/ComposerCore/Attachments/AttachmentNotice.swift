@@ -10,8 +10,8 @@ public enum AttachmentNotice {
     public static func fileTooLarge(limitMB: Int64) -> String { "File exceeds \(limitMB) MB." }
 
     /// The size-limit message for a limit in bytes: whole megabytes as such ("100 MB"), others to
-    /// two decimals ("0.5 MB"), so a limit under 1 MB never reads "0 MB".
-    /// Limits under 1 MB are stated in KB (under 1 KB, in bytes), so the number is never 0.
+    /// at most two decimals ("1.5 MB"); a limit under 1 MB is stated in KB and one under 1 KB in
+    /// bytes, so the number is never 0.
     public static func fileTooLarge(limitBytes: Int64) -> String {
         let kib: Int64 = 1024, mib: Int64 = 1024 * 1024
         if limitBytes < kib { return "File exceeds \(limitBytes) bytes." }

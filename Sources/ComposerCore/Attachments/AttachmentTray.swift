@@ -81,7 +81,8 @@ public struct AttachmentTray: Equatable, Sendable {
     /// Stages a pick. Files beyond the files-per-message limit are dropped (the first ones stage) and
     /// the result carries the notice "You can attach up to N files.". A file whose type is outside the
     /// allow-list stages as an error tile "This file type isn't allowed."; otherwise a file over the
-    /// size limit stages as an error tile "File exceeds N MB."; every other file stages `queued`.
+    /// size limit stages as an error tile "File exceeds 100 MB." (`AttachmentNotice`); every other
+    /// file stages `queued`.
     /// - Throws: `.invalidArgument` if any file has a negative size (nothing is staged);
     ///   `.limitExceeded` if the tray has run out of ids.
     @discardableResult

@@ -3,12 +3,12 @@
  * their order and their payloads are the engine's, asserted once in its suite
  * (Tests/ComposerCoreTests/Composer/ComposerEventTests.swift; docs/events.md). These check what the C layer
  * can get wrong: the callback's arguments (every MC_EVENT_* code, a whole NUL-terminated UTF-8 payload whose
- * offsets count scalars, user_data unchanged), registering, replacing and removing listeners (also inside a
- * batch and from the callback), events held back until a batch's outermost commit, calls back into the draft
- * from the callback (reading and changing it), MC_EVENT_ERROR for refused calls, refused handles, and events
- * from several threads. The event log copies each payload only after the callback's own calls into the
- * library (support.c), so the valgrind and ASan runs also prove that a payload stays valid for the whole
- * callback.
+ * offsets count scalars, user_data unchanged), registering, replacing and removing listeners and freeing the
+ * draft (also inside a batch and from the callback), events held back until a batch's outermost commit, calls
+ * back into the draft from the callback (reading and changing it), MC_EVENT_ERROR for refused calls, refused
+ * handles, and events from several threads. The event log copies each payload only after the callback's own
+ * calls into the library (support.c), so the valgrind and ASan runs also prove that a payload stays valid for
+ * the whole callback.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -308,7 +308,8 @@ static void a_listener_may_change_the_draft_from_the_callback(void) {
     mc_draft_free(d);
 }
 
-/* A listener that removes itself from the callback: the set being delivered completes; then nothing is heard. */
+/* A listener that removes itself from the callback: once mc_draft_set_listener has returned, it hears nothing
+   more, not even the rest of the set being delivered. */
 typedef struct {
     event_log log;
     mc_draft *d;
@@ -328,11 +329,76 @@ static void a_listener_may_remove_itself_from_the_callback(void) {
     CHECK_OK(mc_draft_set_listener(d, remove_myself, &s));
     CHECK_OK(mc_draft_insert(d, "abc"));
     CHECK_EQ_INT(s.status, MC_OK);
-    CHECK_EVENT_KINDS(&s.log, "text selection send_state typing");
+    CHECK_EVENT_KINDS(&s.log, "text");
     CHECK_OK(mc_draft_insert(d, "d"));
     CHECK_EVENTS(&s.log, "");
     event_log_free(&s.log);
     mc_draft_free(d);
+}
+
+/* A listener that hands over to another from the callback: the new one hears the next call, not the rest of
+   the set the old one was hearing (a listener hears what changes after its registration). */
+typedef struct {
+    event_log log;
+    mc_draft *d;
+    event_log *successor;
+} handing_over_listener;
+
+static void hand_over(void *user_data, int32_t kind, const char *payload_json) {
+    handing_over_listener *h = user_data;
+    event_log_listener(&h->log, kind, payload_json);
+    CHECK_OK(mc_draft_set_listener(h->d, event_log_listener, h->successor));
+}
+
+static void a_listener_may_hand_over_to_another_from_the_callback(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    event_log successor;
+    event_log_init(&successor);
+    handing_over_listener h = {.d = d, .successor = &successor};
+    event_log_init(&h.log);
+    CHECK_OK(mc_draft_set_listener(d, hand_over, &h));
+    CHECK_OK(mc_draft_insert(d, "ab"));
+    CHECK_EVENT_KINDS(&h.log, "text");
+    CHECK_EVENTS(&successor, "");
+    CHECK_OK(mc_draft_insert(d, "c"));
+    CHECK_EVENTS(&h.log, "");
+    CHECK_EVENT_KINDS(&successor, "text selection");
+    CHECK_OK(mc_draft_set_listener(d, NULL, NULL));
+    event_log_free(&successor);
+    event_log_free(&h.log);
+    mc_draft_free(d);
+}
+
+/* A listener that frees its draft, and the state it was given with it, from the callback (a host closing the
+   composer when the message goes out): nothing more of the set reaches it. The state is on the heap, so the
+   valgrind and ASan runs would report a call that read it after the free. */
+typedef struct {
+    mc_draft *d;
+    int calls;
+} closing_host;
+
+static int closing_host_calls;
+
+static void close_the_composer(void *user_data, int32_t kind, const char *payload_json) {
+    (void)kind;
+    (void)payload_json;
+    closing_host *h = user_data;
+    h->calls++;
+    closing_host_calls = h->calls;
+    mc_draft_free(h->d);
+    free(h);
+}
+
+static void a_listener_may_free_its_draft_from_the_callback(void) {
+    REQUIRE_NEW_DRAFT(d, NULL);
+    closing_host *h = calloc(1, sizeof *h);
+    REQUIRE(h != NULL);
+    h->d = d;
+    closing_host_calls = 0;
+    CHECK_OK(mc_draft_set_listener(d, close_the_composer, h));
+    CHECK_OK(mc_draft_insert(d, "hi")); /* text, selection, send state and typing changed: one is heard */
+    CHECK_EQ_INT(closing_host_calls, 1);
+    CHECK_STATUS(mc_draft_insert(d, "x"), MC_ERR_INVALID_HANDLE);
 }
 
 static void removing_or_replacing_the_listener(void) {
@@ -470,6 +536,8 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(a_listener_may_call_back_into_the_draft),
     HARNESS_TEST(a_listener_may_change_the_draft_from_the_callback),
     HARNESS_TEST(a_listener_may_remove_itself_from_the_callback),
+    HARNESS_TEST(a_listener_may_hand_over_to_another_from_the_callback),
+    HARNESS_TEST(a_listener_may_free_its_draft_from_the_callback),
     HARNESS_TEST(removing_or_replacing_the_listener),
     HARNESS_TEST(set_listener_refuses_bad_handles),
     HARNESS_TEST(events_from_several_threads_on_one_draft),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import operator
+import threading
 from collections.abc import Mapping
 from ctypes import CDLL, byref, c_int64, c_void_p, string_at
 from typing import Any, Callable
@@ -22,8 +23,22 @@ from .constants import ABI_VERSION
 from .errors import InvalidArgumentError, InvalidUTF8Error, OutOfRangeError, error_for
 
 
+class _Deferred(threading.local):
+    """Per thread: a KeyboardInterrupt or SystemExit that a listener raised, raised again when the C
+    call that delivered the event returns (no exception may unwind through C)."""
+
+    error: BaseException | None = None
+
+
+deferred = _Deferred()
+
+
 def _check(result: int, func: Any, args: tuple[Any, ...]) -> int:
-    """errcheck for mc_status functions: a negative status plus mc_last_error() becomes an exception."""
+    """errcheck for mc_status functions: a negative status plus mc_last_error() becomes an exception;
+    an interrupt a listener raised during the call comes first."""
+    if deferred.error is not None:
+        error, deferred.error = deferred.error, None
+        raise error
     if result < 0:
         raise error_for(result, last_error())
     return result

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import traceback
 import warnings
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -37,21 +39,23 @@ class ListenerWarning(RuntimeWarning):
     ``Draft.listener_error``."""
 
 
-class _Callbacks:
-    """The ctypes callback objects C may call, kept alive until the draft is freed (the finalizer
-    holds this object, so a callback outlives every call C can make to it). ``retired`` keeps a
-    replaced callback while it may still be running (set_listener called from inside a listener)."""
-
-    def __init__(self) -> None:
-        self.current: Any = None
-        self.retired: list[Any] = []
-        self.depth = 0  # listener calls in progress
+#: The drafts with a listener, by the key the library hands back as user_data. Weak: a listener
+#: that refers to its draft (``self.draft.set_listener(self.on_event)``) keeps nothing alive, and a
+#: closed or collected draft's key finds nothing.
+_listening: weakref.WeakValueDictionary[int, Draft] = weakref.WeakValueDictionary()
+_keys = itertools.count(1)
 
 
-def _free(handle: int, callbacks: _Callbacks) -> None:
-    lib.mc_draft_free(handle)
-    callbacks.current = None
-    callbacks.retired.clear()
+def _dispatch(user_data: int | None, kind: int, payload_json: bytes | None) -> None:
+    draft = _listening.get(user_data or 0)
+    if draft is not None:
+        draft._hear(kind, payload_json)
+
+
+#: The one C callback of every Python listener, alive as long as the module: the library never
+#: calls a freed ctypes object, whichever thread replaces a listener or closes a draft while
+#: another thread's call is delivering events. Each draft's Python callable is looked up per event.
+_TRAMPOLINE = _ffi.mc_listener(_dispatch)
 
 
 class Draft:
@@ -74,19 +78,23 @@ class Draft:
         handle = c_void_p()
         lib.mc_draft_new(config_json, byref(handle))
         self._handle: int = handle.value  # type: ignore[assignment]  # non-NULL on success
-        self._callbacks = _Callbacks()
+        self._listener: Listener | None = None
+        self._key = next(_keys)
         #: The last exception a listener raised (caught at the C boundary), or None.
         self.listener_error: BaseException | None = None
-        self._finalizer = weakref.finalize(self, _free, self._handle, self._callbacks)
+        self._finalizer = weakref.finalize(self, lib.mc_draft_free, self._handle)
 
     # Lifetime
 
     def close(self) -> None:
-        """Frees the draft. Idempotent."""
+        """Frees the draft. Idempotent. May be called from its own listener (the events of that
+        call not yet delivered are dropped) or from another thread."""
+        _listening.pop(self._key, None)
         self._finalizer()
 
     @property
     def closed(self) -> bool:
+        """Whether ``close()`` was called (then every method raises ``InvalidHandleError``)."""
         return not self._finalizer.alive
 
     def __enter__(self) -> Draft:
@@ -430,46 +438,47 @@ class Draft:
         """Registers ``callback(event)`` (None removes it): after each call that changes something,
         one event per changed aspect, on the calling thread, as a typed event (``TextEvent``,
         ``SelectionEvent``... of ``message_composer.layouts``; its ``payload_json`` is the JSON the
-        library gave); a batch delivers one coalesced set at its outermost commit. The callback may
-        call into the draft. An exception it raises does not reach C: it is caught, kept in
-        ``listener_error`` and reported as a ``ListenerWarning``.
+        library gave); a batch delivers one coalesced set at its outermost commit. The callback
+        hears what changes after its registration: once this returns, the old one hears nothing
+        more, not even the rest of a set it was hearing. The callback may call into the draft,
+        replace itself or close the draft. An exception it raises does not reach C: it is caught,
+        kept in ``listener_error`` and reported as a ``ListenerWarning``; a KeyboardInterrupt or
+        SystemExit is raised again when the call that delivered the event returns. A refusal the
+        binding makes before calling the library (a wrong Python type, a lone surrogate, an int
+        too large for C) raises without an ``ErrorEvent``; refusals of the library give one.
         """
-        callbacks = self._callbacks
+        if callback is not None and not callable(callback):
+            raise TypeError(f"listener must be callable or None, not {type(callback).__name__}")
+        # The callable first: a call on another thread delivering now finds the new one or none.
+        self._listener = callback
         if callback is None:
             lib.mc_draft_set_listener(self._handle, _ffi.mc_listener(), None)
-            new = None
+            _listening.pop(self._key, None)
         else:
-            if not callable(callback):
-                raise TypeError(f"listener must be callable or None, not {type(callback).__name__}")
-            new = _ffi.mc_listener(self._trampoline(callback))
-            lib.mc_draft_set_listener(self._handle, new, None)
-        old, callbacks.current = callbacks.current, new
-        if callbacks.depth:
-            callbacks.retired.append(old)  # may be running now: dropped at a later set_listener
-        else:
-            callbacks.retired.clear()
+            lib.mc_draft_set_listener(self._handle, _TRAMPOLINE, self._key)
+            _listening[self._key] = self
 
-    def _trampoline(self, callback: Listener) -> Callable[[Any, int, bytes | None], None]:
-        draft_ref = weakref.ref(self)  # no cycle through the callback object
-        callbacks = self._callbacks
-
-        def listener(user_data: Any, kind: int, payload_json: bytes | None) -> None:
-            callbacks.depth += 1
+    def _hear(self, kind: int, payload_json: bytes | None) -> None:
+        """One event from the library (through ``_TRAMPOLINE``); nothing may unwind into C."""
+        callback = self._listener
+        if callback is None:
+            return
+        try:
+            text = "null" if payload_json is None else payload_json.decode("utf-8")
+            callback(event_from_json(kind, text))
+        except (KeyboardInterrupt, SystemExit) as interrupt:
+            _ffi.deferred.error = _ffi.deferred.error or interrupt
+        except BaseException as error:  # noqa: BLE001 - nothing may unwind into C
+            self.listener_error = error
+            where = traceback.extract_tb(error.__traceback__)[-1]
             try:
-                text = "null" if payload_json is None else payload_json.decode("utf-8")
-                callback(event_from_json(kind, text))
-            except BaseException as error:  # noqa: BLE001 - nothing may unwind into C
-                draft = draft_ref()
-                if draft is not None:
-                    draft.listener_error = error
-                try:
-                    warnings.warn(f"a Draft listener raised {error!r}; caught", ListenerWarning, stacklevel=1)
-                except BaseException:  # noqa: BLE001 - warnings turned into errors
-                    pass
-            finally:
-                callbacks.depth -= 1
-
-        return listener
+                warnings.warn(
+                    f"a Draft listener raised {error!r} at {where.filename}:{where.lineno}; caught",
+                    ListenerWarning,
+                    stacklevel=1,
+                )
+            except BaseException:  # noqa: BLE001 - warnings turned into errors
+                pass
 
     def tick(self, now_ms: int) -> None:
         """Advances the host clock to ``now_ms`` (milliseconds, any epoch, never backwards): typing

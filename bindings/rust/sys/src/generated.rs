@@ -103,7 +103,8 @@ extern "C" {
     /// tiles, raises the banner and is not sendable, reason "too_many_files", until enough are
     /// removed); a new slow_mode_seconds applies to a running cooldown; typing events switched off
     /// stop typing; commands switched off drop a set command; undo keeps at most undo_depth steps.
-    /// The listener hears MC_EVENT_CONFIG with the changed options, then what they changed.
+    /// The listener hears what they changed and MC_EVENT_CONFIG with the changed options, in the
+    /// fixed order of docs/events.md.
     /// Errors: MC_ERR_INVALID_HANDLE, MC_ERR_NULL_ARGUMENT, MC_ERR_INVALID_UTF8, MC_ERR_INVALID_JSON,
     /// MC_ERR_INVALID_ARGUMENT (not an object, unknown key, wrong type, value out of range),
     /// MC_ERR_LIMIT_EXCEEDED (config_json longer than MC_MAX_INPUT_BYTES or nested deeper than
@@ -676,7 +677,8 @@ extern "C" {
     /// optional media metadata, pixels, seconds and a host-defined JSON object, goes out on the
     /// message too). Picks beyond the files-per-message limit are dropped and raise the info banner
     /// "You can attach up to N files."; a file over the size limit stages as the non-retryable error
-    /// tile "File exceeds N MB."; a type outside allowed_types as "This file type isn't allowed.".
+    /// tile "File exceeds 100 MB." (the limit in MB, KB under 1 MB, bytes under 1 KB); a type outside
+    /// allowed_types as "This file type isn't allowed.".
     /// Stores {"staged": [ids], "dropped": n, "notice": str or null, "messages": [messages]} in
     /// `*out_result_json` (NULL allowed: then nothing is returned).
     /// With multiple_attachments off (legacy) there is no tray: the pick's first file goes out at once
@@ -808,7 +810,10 @@ extern "C" {
     /// something, one event per changed aspect (MC_EVENT_*) with a JSON payload, on the calling thread,
     /// after the draft's lock is released (the callback may call into the draft). A batch delivers one
     /// coalesced set at its outermost commit. `user_data` is passed back unchanged; the library never
-    /// dereferences it. The payload string is valid only during the callback.
+    /// dereferences it. The payload string is valid only during the callback. Once this call or
+    /// mc_draft_free has returned, the old listener hears nothing more from calls on this thread, even
+    /// the rest of a set it was hearing (so a callback may free the draft and its user_data); a call on
+    /// another thread may be inside it still, or about to enter it.
     /// Errors: MC_ERR_INVALID_HANDLE.
     pub fn mc_draft_set_listener(
         draft: *mut mc_draft,
