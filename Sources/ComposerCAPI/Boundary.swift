@@ -6,12 +6,15 @@ enum CAPIError: Error {
     case nullHandle
     case invalidHandle
     case nullArgument(String)
+    /// A length-taking string argument holds a zero byte at this offset.
+    case zeroByte(String, at: Int)
 
     var status: MCStatus {
         switch self {
         case .engine(let e): return MCStatus(e)
         case .nullHandle, .invalidHandle: return .invalidHandle
         case .nullArgument: return .nullArgument
+        case .zeroByte: return .invalidUTF8
         }
     }
 
@@ -21,6 +24,7 @@ enum CAPIError: Error {
         case .nullHandle: return "draft is NULL"
         case .invalidHandle: return "draft handle is invalid (freed, double-freed or never issued)"
         case .nullArgument(let name): return "\(name) is NULL"
+        case .zeroByte(let name, let offset): return "\(name) holds U+0000 at byte \(offset) (a draft cannot hold it)"
         }
     }
 }

@@ -20,8 +20,8 @@ enum CStrings {
         let length = Int(length)
         let bytes = UnsafeRawBufferPointer(start: pointer, count: length).bindMemory(to: UInt8.self)
         var isASCII = true
-        for b in bytes {
-            if b == 0 { throw .engine(.invalidUTF8) }
+        for (offset, b) in bytes.enumerated() {
+            if b == 0 { throw .zeroByte(name, at: offset) }
             if b >= 0x80 { isASCII = false }
         }
         // ASCII (a keystroke, mostly) has nothing to validate or repair. `String(validating:)`

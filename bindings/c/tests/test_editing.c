@@ -52,7 +52,7 @@ static void insert_refuses_bad_input(void) {
     }
     /* U+0000 never enters a draft; a length that cuts a sequence is invalid UTF-8. */
     CHECK_REFUSED_MESSAGE(d, mc_draft_insert_n(d, "a\0b", 3), MC_ERR_INVALID_UTF8, "mc_draft_insert_n",
-                          "mc_draft_insert_n: invalid UTF-8 in string argument");
+                          "mc_draft_insert_n: utf8 holds U+0000 at byte 1 (a draft cannot hold it)");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_insert_n(d, "\0", 1), MC_ERR_INVALID_UTF8, "mc_draft_insert_n");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_insert_n(d, S_GRIN, 3), MC_ERR_INVALID_UTF8, "mc_draft_insert_n");
     CHECK_REFUSED_MESSAGE(d, mc_draft_insert(d, NULL), MC_ERR_NULL_ARGUMENT, "mc_draft_insert",

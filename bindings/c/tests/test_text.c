@@ -266,7 +266,7 @@ static void replace_n_refuses_embedded_nul_and_cut_sequences(void) {
     REQUIRE_LOAD(d, "{\"text\":\"base\",\"spans\":[{\"start\":0,\"end\":4,\"format\":\"underline\"}]}");
     CHECK_OK(mc_draft_set_selection(d, 1, 1));
     CHECK_REFUSED_UNCHANGED(d, mc_draft_replace_n(d, 0, 0, "a\0b", 3), MC_ERR_INVALID_UTF8, "mc_draft_replace_n");
-    CHECK_EQ_STR(mc_last_error(), "mc_draft_replace_n: invalid UTF-8 in string argument");
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_replace_n: utf8 holds U+0000 at byte 1 (a draft cannot hold it)");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_replace_n(d, 0, 0, "\0", 1), MC_ERR_INVALID_UTF8, "mc_draft_replace_n");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_replace_n(d, 4, 4, "ok\0", 3), MC_ERR_INVALID_UTF8, "mc_draft_replace_n");
     CHECK_REFUSED_UNCHANGED(d, mc_draft_replace_n(d, 0, 4, EMOJI_GRIN, 2), MC_ERR_INVALID_UTF8, "mc_draft_replace_n");

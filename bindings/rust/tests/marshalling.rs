@@ -108,7 +108,7 @@ fn what_c_cannot_take_is_refused_before_c() {
     assert_err(
         draft.insert("a\0b"),
         ErrorKind::InvalidUtf8,
-        "mc_draft_insert_n: invalid UTF-8 in string argument",
+        "mc_draft_insert_n: utf8 holds U+0000 at byte 1 (a draft cannot hold it)",
     );
     assert_eq!(draft.text().unwrap(), "");
 }
