@@ -21,4 +21,9 @@ public struct MediaMetadata: Equatable, Sendable {
 
     /// The largest width or height accepted.
     public static let maxDimension: Int64 = 1_000_000
+
+    /// The deepest `extra` a pick may stage, in levels of arrays and objects. A snapshot writes a
+    /// tile's `extra` five levels down (an edit's put-aside draft, its tray, its tiles, the tile),
+    /// so any tray's snapshot stays within `Limits.maxJSONDepth` and can be restored.
+    public static let maxExtraDepth = 64
 }

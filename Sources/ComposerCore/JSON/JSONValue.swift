@@ -24,6 +24,16 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// How many levels of arrays and objects the value nests (a scalar: 0). Recursive: a parsed
+    /// value nests at most `Limits.maxJSONDepth` levels.
+    public var depth: Int {
+        switch self {
+        case .array(let items): return 1 + items.reduce(0) { max($0, $1.depth) }
+        case .object(let members): return 1 + members.reduce(0) { max($0, $1.value.depth) }
+        case .null, .bool, .integer, .double, .string: return 0
+        }
+    }
+
     /// The JSON type name, for error messages.
     public var typeName: String {
         switch self {

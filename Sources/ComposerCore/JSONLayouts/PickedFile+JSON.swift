@@ -3,7 +3,8 @@ extension PickedFile {
     /// "width": int, "height": int, "duration": number, "extra": object}]` (all but `name` and
     /// `size` optional, each optional one may be null; unknown keys refused). `width` and `height`
     /// are pixels in 1...1000000, `duration` seconds (finite, at least 0), `extra` any JSON object
-    /// the host wants back on the outgoing message.
+    /// the host wants back on the outgoing message, nesting at most `MediaMetadata.maxExtraDepth`
+    /// levels.
     public static func list(fromJSON text: String) throws(ComposerError) -> [PickedFile] {
         guard case .array(let items) = try JSONParser.parse(text) else {
             throw .invalidArgument("files_json must be a JSON array of {\"name\", \"mime\", \"size\", \"ref\"}")
@@ -16,6 +17,11 @@ extension PickedFile {
                                   size: try r.requiredInteger("size"), hostReference: try r.string("ref") ?? "",
                                   metadata: try MediaMetadata.read(&r, context: context))
             try r.finish()
+            // Checked where a pick comes in, not in `MediaMetadata.read`: a snapshot written
+            // before the limit keeps restoring.
+            if let depth = file.metadata.extra?.depth, depth > MediaMetadata.maxExtraDepth {
+                throw .invalidArgument("\(context): \"extra\" nests \(depth) levels; the limit is \(MediaMetadata.maxExtraDepth)")
+            }
             files.append(file)
         }
         return files

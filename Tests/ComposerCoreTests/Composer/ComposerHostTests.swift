@@ -393,6 +393,28 @@ import Testing
         #expect(throws: ComposerError.invalidArgument(message)) { _ = try PickedFile.list(fromJSON: json) }
     }
 
+    /// `extra` nested `levels` deep: objects around an empty one.
+    private static func pick(extraLevels levels: Int) -> String {
+        #"[{"name":"a.png","size":1,"extra":"# + String(repeating: #"{"k":"#, count: levels - 1) + "{}"
+            + String(repeating: "}", count: levels - 1) + "}]"
+    }
+
+    @Test func theDeepestExtraAPickMayStageStillRestoresFromASnapshotOfAnEdit() throws {
+        let deepest = MediaMetadata.maxExtraDepth
+        #expect(throws: ComposerError.invalidArgument(#"files_json[0]: "extra" nests \#(deepest + 1) levels; the limit is \#(deepest)"#)) {
+            _ = try PickedFile.list(fromJSON: Self.pick(extraLevels: deepest + 1))
+        }
+        var draft = Composer()
+        _ = try draft.stage(try PickedFile.list(fromJSON: Self.pick(extraLevels: deepest)))
+        // An edit puts the draft aside, tray and all: its tiles are written deepest.
+        try draft.beginEdit(messageID: "m1", markdown: "first", names: [:], isMedia: false)
+        let snapshot = draft.snapshotJSON
+        var restored = Composer()
+        try restored.restore(snapshotJSON: snapshot)
+        restored.cancelMode()
+        #expect(restored.tray.tiles.first?.metadata.extra?.depth == deepest)
+    }
+
     // MARK: 10. Also send to channel
 
     @Test func aThreadReplyCanAlsoGoToTheChannelOnce() throws {
