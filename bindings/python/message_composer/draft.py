@@ -634,9 +634,10 @@ class Draft:
     def upload_event(self, id: int, event: UploadEvent | int, progress: float = 0.0, value: str | None = None) -> None:
         """Reports an upload event for attachment ``id``: ``progress`` for PROGRESS, ``value`` the
         remote reference for COMPLETE, the message for FAIL and REJECT (None for REJECT: "This file
-        type isn't allowed."). Raises NotAllowedError (illegal transition: nothing changes),
-        InvalidArgumentError (unknown event or id, missing value, NaN), OutOfRangeError (progress
-        outside [0, 1])."""
+        type isn't allowed."). Raises NotAllowedError (illegal transition, or an id the tray gave
+        out and retired: nothing changes), InvalidArgumentError (unknown event or id, NaN),
+        NullArgumentError (no value for COMPLETE or FAIL), OutOfRangeError (progress outside
+        [0, 1])."""
         where = "mc_draft_upload_event"
         lib.mc_draft_upload_event(
             self._handle,

@@ -47,7 +47,9 @@ T = TypeVar("T")
 
 
 def _unexpected(where: str, what: str) -> InvalidJSONError:
-    return InvalidJSONError(f"{where}: the library returned unexpected JSON: {what}")
+    # The JSON is the library's or the caller's own (``from_json`` of text kept): the message
+    # names where it came from and blames neither.
+    return InvalidJSONError(f"{where}: unexpected JSON: {what}")
 
 
 def _loads(text: str, where: str) -> Any:
@@ -192,11 +194,15 @@ class Document:
 
     @classmethod
     def from_value(cls, value: Any, where: str = "document") -> Document:
+        """A document from its decoded JSON value; InvalidJSONError, prefixed with ``where``,
+        names what does not fit the layout. The spans are read as given, not checked against the
+        text (``Draft.load_document`` checks them)."""
         o = _Object(value, where)
         return cls(text=o.string("text"), spans=o.array("spans", Span.from_value))
 
     @classmethod
     def from_json(cls, text: str, where: str = "document") -> Document:
+        """A document from its JSON text (``Draft.document_json()``, kept); as ``from_value``."""
         return cls.from_value(_loads(text, where), where)
 
     def to_json(self) -> str:

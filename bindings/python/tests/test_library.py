@@ -64,6 +64,12 @@ def test_versions_match_the_header_constants():
     )
 
 
+def test_the_public_names_are_listed_once_and_all_exist():
+    names = message_composer.__all__
+    assert len(names) == len(set(names))
+    assert [name for name in names if not hasattr(message_composer, name)] == []
+
+
 def test_the_environment_variable_is_the_only_candidate_when_set():
     assert _library.candidates({"MESSAGE_COMPOSER_LIB": "/x/libmc.so"}) == [("MESSAGE_COMPOSER_LIB", "/x/libmc.so")]
 

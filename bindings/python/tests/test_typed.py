@@ -205,8 +205,8 @@ def test_a_layout_of_the_wrong_shape_raises_invalid_json_error(mutate, message):
     mutate(raw)
     with pytest.raises(mc.InvalidJSONError) as caught:
         layouts.UIState.from_json(json.dumps(raw))
-    assert caught.value.message == f"mc_draft_ui_state: the library returned unexpected JSON: {message}"
-    with pytest.raises(mc.InvalidJSONError, match="^mc_draft_send: the library returned unexpected JSON: "):
+    assert caught.value.message == f"mc_draft_ui_state: unexpected JSON: {message}"
+    with pytest.raises(mc.InvalidJSONError, match="^mc_draft_send: unexpected JSON: "):
         layouts.messages_from_json("[{]")
 
 
