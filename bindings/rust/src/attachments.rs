@@ -59,7 +59,8 @@ impl PickedFile {
         self
     }
 
-    /// This file with a JSON object of the host's own (`extra_json` must be one; the library
+    /// This file with a JSON object of the host's own (`extra_json` must be one value, which
+    /// [`Draft::stage_files`] checks, and an object nesting at most 64 levels, which the library
     /// checks).
     pub fn with_extra(mut self, extra_json: impl Into<String>) -> PickedFile {
         self.extra = Some(extra_json.into());
@@ -176,7 +177,8 @@ impl UploadEvent {
 /// "extra"}, ...]` (the metadata only when present), every string escaped.
 ///
 /// U+0000 in a string is refused here, with `MC_ERR_INVALID_UTF8` like every other string
-/// argument of this crate; the library judges everything else (sizes included).
+/// argument of this crate, and so is an `extra` that is not one JSON value
+/// (`MC_ERR_INVALID_JSON`); the library judges everything else (sizes included).
 fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
     let mut out = String::from("[");
     for (i, file) in files.iter().enumerate() {
@@ -208,9 +210,11 @@ fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
             out.push_str(&format!(",\"duration\":{}", duration.as_secs_f64()));
         }
         if let Some(extra) = &file.extra {
-            // The host's JSON text goes in as is; the library refuses what is not an object.
+            // Parsed and written again, never pasted: text like `{}},{"name":"x.exe",...` must
+            // not add a file. The library refuses a value that is not an object.
+            let value = json::parse_argument(extra, &format!("files[{i}].extra"), function)?;
             out.push_str(",\"extra\":");
-            out.push_str(extra);
+            out.push_str(&json::write(&value));
         }
         out.push('}');
     }
@@ -428,6 +432,23 @@ mod tests {
         let error = files_json(&[PickedFile::new("a", "b\u{0}", 1)], "f").unwrap_err();
         assert_eq!(error.code(), sys::MC_ERR_INVALID_UTF8);
         assert_eq!(error.message(), "f: string argument holds U+0000 at byte 1");
+    }
+
+    #[test]
+    fn extra_is_written_again_and_cannot_close_the_file_around_it() {
+        let spaced = PickedFile::new("a.png", "image/png", 1).with_extra(" { \"k\" : [ 1 , 2 ] } ");
+        assert_eq!(
+            files_json(&[spaced], "f").unwrap().to_str().unwrap(),
+            r#"[{"name":"a.png","mime":"image/png","size":1,"ref":"","extra":{"k":[1,2]}}]"#
+        );
+        let injected = PickedFile::new("a.png", "image/png", 1)
+            .with_extra(r#"{}},{"name":"injected.exe","mime":"","size":1,"ref":"","extra":{}"#);
+        let error = files_json(&[PickedFile::new("b.png", "image/png", 1), injected], "f").unwrap_err();
+        assert_eq!(error.code(), sys::MC_ERR_INVALID_JSON);
+        assert_eq!(
+            error.message(),
+            "f: files[1].extra is not one JSON value: trailing characters at byte 2"
+        );
     }
 
     #[test]

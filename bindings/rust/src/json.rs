@@ -35,11 +35,27 @@ pub(crate) fn unexpected(function: &str, what: impl std::fmt::Display) -> Error 
 
 /// Parses `text`, the whole of which must be one JSON value.
 pub(crate) fn parse(text: &str, function: &str) -> Result<Value> {
+    parse_value(text).map_err(|(what, at)| unexpected(function, format_args!("{what} at byte {at}")))
+}
+
+/// Parses JSON text the caller gave as one value (`name`, in messages), refusing what is not
+/// one value with `MC_ERR_INVALID_JSON`, so that it cannot close the argument around it.
+pub(crate) fn parse_argument(text: &str, name: &str, function: &str) -> Result<Value> {
+    parse_value(text).map_err(|(what, at)| {
+        Error::new(
+            sys::MC_ERR_INVALID_JSON,
+            format!("{function}: {name} is not one JSON value: {what} at byte {at}"),
+        )
+    })
+}
+
+/// The value, or what is wrong and at which byte.
+fn parse_value(text: &str) -> std::result::Result<Value, (&'static str, usize)> {
     let mut parser = Parser {
         bytes: text.as_bytes(),
         pos: 0,
     };
-    let value = parser
+    parser
         .value(0)
         .and_then(|v| {
             parser.skip_space();
@@ -49,8 +65,7 @@ pub(crate) fn parse(text: &str, function: &str) -> Result<Value> {
                 Err("trailing characters")
             }
         })
-        .map_err(|what| unexpected(function, format_args!("{what} at byte {}", parser.pos)))?;
-    Ok(value)
+        .map_err(|what| (what, parser.pos))
 }
 
 impl Value {
@@ -131,8 +146,10 @@ pub(crate) fn push_string(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Nesting deeper than this is refused rather than recursed into.
-const MAX_DEPTH: usize = 64;
+/// Nesting deeper than this is refused rather than recursed into: the library's own limit for
+/// JSON arguments. What it writes nests far less (a sent message's attachment `extra`, the
+/// deepest, at most 5 + 64 levels), so a value the library returned always parses.
+const MAX_DEPTH: usize = sys::MC_MAX_JSON_DEPTH as usize;
 
 struct Parser<'a> {
     bytes: &'a [u8],

@@ -198,6 +198,20 @@ fn a_host_app_session_through_every_new_feature() {
     );
     assert_eq!(attachment.extra.as_deref(), Some(r#"{"thumb":"t.jpg"}"#));
 
+    // The deepest extra a pick may have comes back too (the binding reads what the library
+    // writes at any depth it can write).
+    let deepest = format!("{}{{}}{}", r#"{"k":"#.repeat(63), "}".repeat(63));
+    let id = draft
+        .stage_files(&[PickedFile::new("deep.png", "image/png", 1).with_extra(deepest.clone())])
+        .unwrap()
+        .staged[0];
+    draft.upload_event(id, UploadEvent::Start).unwrap();
+    draft
+        .upload_event(id, UploadEvent::Complete("https://cdn/d".into()))
+        .unwrap();
+    let deep = draft.send(125_000).unwrap().remove(0); // after the 30 s slow mode
+    assert_eq!(deep.attachments[0].extra.as_deref(), Some(deepest.as_str()));
+
     // Legacy single-attachment mode: the pick goes out at once, no tray.
     draft
         .update_config(r#"{"multiple_attachments":false,"slow_mode_seconds":0}"#)
