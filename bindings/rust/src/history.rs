@@ -79,11 +79,16 @@ impl Draft {
     where
         E: From<Error>,
     {
+        // The draft that opens the batch closes it, also when `f` swaps `*self` with another.
+        let opened = self.as_raw();
         self.begin_batch()?;
-        let guard = CommitOnUnwind(self.as_raw());
+        let guard = CommitOnUnwind(opened);
         let result = f(self);
         std::mem::forget(guard);
-        let committed = self.commit_batch();
+        // SAFETY: a handle the library issued. If `f` dropped its draft (replacing `*self`), the
+        // library refuses the freed handle with MC_ERR_INVALID_HANDLE without touching memory,
+        // as it does every freed handle (the header's Ownership rules).
+        let committed = check(unsafe { sys::mc_draft_commit_batch(opened) });
         let value = result?;
         committed?;
         Ok(value)
@@ -96,8 +101,8 @@ struct CommitOnUnwind(*mut sys::mc_draft);
 
 impl Drop for CommitOnUnwind {
     fn drop(&mut self) {
-        // SAFETY: the handle belongs to the `Draft` that `batch` borrows mutably for the guard's
-        // whole life, so it is live. The status is ignored: a panic is already under way.
+        // SAFETY: the handle of the draft that opened the batch; a freed one is refused
+        // harmlessly, as in `batch`. The status is ignored: a panic is already under way.
         unsafe { sys::mc_draft_commit_batch(self.0) };
     }
 }
