@@ -11,8 +11,33 @@ private let rustKeywords: Set<String> = [
 
 private func rustName(_ name: String) -> String { rustKeywords.contains(name) ? "r#" + name : name }
 
+/// The header's comments as Rust doc comments.
 private func docLines(_ lines: [String], indent: String) -> String {
-    lines.map { $0.isEmpty ? "\(indent)///\n" : "\(indent)/// \($0)\n" }.joined()
+    lines.map { $0.isEmpty ? "\(indent)///\n" : "\(indent)/// \(escapingLinkLookalikes($0))\n" }.joined()
+}
+
+/// `line` with each `[name]` (a bare word in brackets, a placeholder in the C text such as
+/// `[ids]`) written `\[name\]`: rustdoc would take it for a link to an item `name` and warn that
+/// none exists. Other brackets (`[start, end)`, `[{"name"}]`) are no such link and stay.
+private func escapingLinkLookalikes(_ line: String) -> String {
+    var out = ""
+    var rest = Substring(line)
+    while let open = rest.firstIndex(of: "[") {
+        out += rest[..<open]
+        let afterOpen = rest.index(after: open)
+        if let close = rest[afterOpen...].firstIndex(of: "]") {
+            let word = rest[afterOpen..<close]
+            let isName = !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+            if isName {
+                out += "\\[" + word + "\\]"
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+        }
+        out += "["
+        rest = rest[afterOpen...]
+    }
+    return out + rest
 }
 
 private func rustConstant(_ c: CConstant, type: String?) -> (type: String, value: String) {

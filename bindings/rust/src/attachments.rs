@@ -135,7 +135,8 @@ impl StageResult {
 pub enum UploadEvent {
     /// queued → uploading at 0.
     Start,
-    /// uploading → uploading at this progress, in `[0, 1]` and never backwards.
+    /// queued or uploading → uploading at this progress, in `[0, 1]` and never backwards (a
+    /// progress report on a queued tile starts it).
     Progress(f64),
     /// uploading → uploaded, with the remote reference (non-empty).
     Complete(String),
@@ -231,7 +232,8 @@ impl Draft {
     /// for the host to upload it ([`upload_event`](Draft::upload_event)). Picks beyond the
     /// files-per-message limit (`max_files`) are dropped and raise the info banner
     /// `"You can attach up to N files."`; a file over `max_file_size` stages as the
-    /// non-retryable error tile `"File exceeds N MB."`, a type outside `allowed_types` as
+    /// non-retryable error tile `"File exceeds 100 MB."` (the limit in MB, KB under 1 MB, bytes
+    /// under 1 KB), a type outside `allowed_types` as
     /// `"This file type isn't allowed."`. A file's media metadata (`width`, `height`,
     /// `duration`, `extra`) goes out on the sent message's attachment.
     ///
@@ -277,7 +279,8 @@ impl Draft {
     /// [`EventKind::CancelUpload`](crate::EventKind::CancelUpload) so the host stops the upload.
     ///
     /// # Errors
-    /// `InvalidArgument` for an id that is not in the tray.
+    /// `InvalidArgument` for an id the tray never gave out; `NotAllowed` for one it retired (the
+    /// tile was removed or sent).
     pub fn remove_attachment(&mut self, id: u64) -> Result<()> {
         // SAFETY: the handle is live.
         check(unsafe { sys::mc_draft_remove_attachment(self.as_raw(), id) })

@@ -51,7 +51,7 @@ impl Draft {
     /// `config` is a JSON object of options (`None` or `"{}"` for the defaults): `rich_text`,
     /// `mentions`, `mention_limit`, `max_length`, `trim`, `typing_events`,
     /// `multiple_attachments`, `max_files`, `max_file_size`, `allowed_types`, `undo_depth`,
-    /// `slow_mode_seconds`.
+    /// `slow_mode_seconds`, `commands`, `stickers` (the README lists what each means).
     ///
     /// # Errors
     /// `InvalidJson` (does not parse), `InvalidArgument` (not an object, unknown key, wrong type
@@ -129,8 +129,9 @@ impl Draft {
     /// remove the whole mention.
     ///
     /// # Errors
-    /// `OutOfRange` (`end < start` or `end > len()`), `InvalidUtf8` (`text` holds U+0000).
-    /// On error nothing changes.
+    /// `OutOfRange` (`end < start` or `end > len()`), `InvalidUtf8` (`text` holds U+0000),
+    /// `LimitExceeded` (`text` longer than `MC_MAX_INPUT_BYTES`, or the text would grow past
+    /// `MC_MAX_TEXT_LENGTH`). On error nothing changes.
     pub fn replace(&mut self, start: usize, end: usize, text: &str) -> Result<()> {
         const FUNCTION: &str = "mc_draft_replace_n";
         let (start, end) = (offset::to_c(start, FUNCTION)?, offset::to_c(end, FUNCTION)?);

@@ -46,7 +46,9 @@ impl Draft {
     /// coalesce into word-sized undo steps.
     ///
     /// # Errors
-    /// `InvalidUtf8` (`text` holds U+0000). On error nothing changes.
+    /// `InvalidUtf8` (`text` holds U+0000), `LimitExceeded` (`text` longer than
+    /// `MC_MAX_INPUT_BYTES`, or the text would grow past `MC_MAX_TEXT_LENGTH`). On error nothing
+    /// changes.
     pub fn insert(&mut self, text: &str) -> Result<()> {
         // SAFETY: the handle is live; the pointer and length describe `text`, valid for the call.
         check(unsafe { sys::mc_draft_insert_n(self.as_raw(), text.as_ptr().cast(), text.len()) })

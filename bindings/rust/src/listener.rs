@@ -234,7 +234,9 @@ impl Draft {
     ///
     /// After each call that changes something, `f` hears one [`Event`] per changed aspect (text,
     /// selection, formats, send state, tray, queries, typing, mode, banner, upload
-    /// cancellations), and every refused call on the draft is an [`EventKind::Error`] event. A
+    /// cancellations), and every call on the draft that the library refuses is an
+    /// [`EventKind::Error`] event (a refusal this crate makes before calling it, such as U+0000 in
+    /// a string or an offset too large for C, returns its error without an event). A
     /// batch ([`begin_batch`](Draft::begin_batch) … [`commit_batch`](Draft::commit_batch))
     /// delivers one coalesced set, at most one event per kind, at its outermost commit.
     ///

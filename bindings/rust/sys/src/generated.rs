@@ -679,7 +679,7 @@ extern "C" {
     /// "You can attach up to N files."; a file over the size limit stages as the non-retryable error
     /// tile "File exceeds 100 MB." (the limit in MB, KB under 1 MB, bytes under 1 KB); a type outside
     /// allowed_types as "This file type isn't allowed.".
-    /// Stores {"staged": [ids], "dropped": n, "notice": str or null, "messages": [messages]} in
+    /// Stores {"staged": \[ids\], "dropped": n, "notice": str or null, "messages": \[messages\]} in
     /// `*out_result_json` (NULL allowed: then nothing is returned).
     /// With multiple_attachments off (legacy) there is no tray: the pick's first file goes out at once
     /// as its own media message, in "messages" (as in mc_draft_send; not uploaded yet: "remote" null,
