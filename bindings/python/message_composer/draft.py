@@ -619,9 +619,10 @@ class Draft:
         Returns the new tiles' ids (``staged``), how many picks were dropped (``dropped``), the
         banner raised for them (``notice``) and the messages sent at once (``messages``). Extra
         picks beyond max_files are dropped (banner "You can attach up to N files."); a file over
-        max_file_size stages as the error tile "File exceeds N MB.". With multiple_attachments off
-        there is no tray: the first file goes out at once as its own message, in ``messages`` (not
-        uploaded yet: the host uploads its ``ref``).
+        max_file_size stages as the error tile "File exceeds 100 MB." (the limit in MB, KB or
+        bytes). A dict's ``extra`` nests at most 64 levels. With multiple_attachments off there is
+        no tray: the first file goes out at once as its own message, in ``messages`` (not uploaded
+        yet: the host uploads its ``ref``).
         Raises NotAllowedError (editing, a command set; legacy: files left in the tray, slow mode,
         a refused type), InvalidArgumentError, InvalidJSONError, LimitExceededError (ids
         exhausted; legacy: the file is too large)."""
