@@ -74,7 +74,8 @@ private let rules: [(String, String)] = [
     is refused harmlessly). A string returned through a char ** out-parameter belongs to the \
     caller, who frees it with mc_string_free (which accepts NULL). The const char * results of \
     mc_version, mc_last_error and mc_status_name belong to the library. A listener's payload is \
-    valid only during the call; user_data is never dereferenced by the library.
+    valid only during the call; user_data is never dereferenced by the library. A call that fails \
+    leaves its out-parameters as they were, except mc_draft_new, which sets *out_draft to NULL.
     """),
     ("Threads", """
     A draft may be used from any thread. Calls on one draft are serialized by a lock inside that \

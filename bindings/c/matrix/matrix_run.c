@@ -570,11 +570,15 @@ static void run_cell(function_run *run, const char *label, setup_fn setup, const
         if (f->returns_status && !support_last_error_names(f->name))
             harness_fail(__FILE__, __LINE__, "%s: mc_last_error() does not read \"%s: <message>\": %s", cell, f->name,
                          mc_last_error());
+        /* A refused call leaves its out-parameters as they were (the header's Ownership rules), but
+           mc_draft_new's, which it sets to NULL. */
         for (int i = 0; i < c.nouts; i++) {
-            if (c.out_kinds[i] == OUT_STRING && c.out_strings[i] != STRING_SENTINEL && c.out_strings[i] != NULL) {
-                harness_fail(__FILE__, __LINE__, "%s: the refused call handed back a string", cell);
+            if (c.out_kinds[i] == OUT_STRING && c.out_strings[i] != STRING_SENTINEL) {
+                harness_fail(__FILE__, __LINE__, "%s: the refused call wrote its string out-parameter", cell);
                 mc_string_free(c.out_strings[i]);
             }
+            if (c.out_kinds[i] == OUT_SCALAR && c.out_scalars[i] != -7)
+                harness_fail(__FILE__, __LINE__, "%s: the refused call wrote its out-parameter", cell);
             if (c.out_kinds[i] == OUT_DRAFT && c.out_drafts[i] != NULL)
                 harness_fail(__FILE__, __LINE__, "%s: the refused call did not set *out_draft to NULL", cell);
         }
