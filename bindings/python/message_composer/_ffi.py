@@ -139,12 +139,47 @@ def json_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
+def json_argument(value: Any, what: str, where: str) -> bytes:
+    """A JSON argument for C (``json_text``, encoded). A lone surrogate in a str of a dict or list
+    is named by its place in the value (``files[0]["name"]``), not by an index into the text
+    json.dumps made of it."""
+    text = json_text(value)
+    try:
+        return cstring(text, what, where)
+    except InvalidUTF8Error:
+        found = None if isinstance(value, str) else _lone_surrogate(value, what)
+        if found is None:
+            raise
+        path, index = found
+        raise InvalidUTF8Error(f"{where}: {path} holds a lone surrogate at index {index} (not valid UTF-8)") from None
+
+
+def _lone_surrogate(value: Any, path: str) -> tuple[str, int] | None:
+    """The first str (key or value) in ``value`` that UTF-8 cannot encode: its path and the index
+    of the surrogate; None if there is none. Iterative: the value may nest deeply."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return where, error.start
+        elif isinstance(item, Mapping):
+            for key, member in reversed(list(item.items())):
+                stack.append((member, f"{where}[{key!r}]"))
+                stack.append((key, f"{where}: key {key!r}"))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((member, f"{where}[{i}]") for i, member in reversed(list(enumerate(item))))
+    return None
+
+
 def mentions_json(mentions: Mapping[str, str] | str | None, where: str) -> bytes | None:
     """A mentions_json argument: None gives NULL; a mapping {uid: name} is json.dumps'ed; a str is
     passed as JSON text. The library validates it (an object of uid -> name strings)."""
     if mentions is None:
         return None
-    return cstring(json_text(mentions), "mentions", where)
+    return json_argument(mentions, "mentions", where)
 
 
 def take_string(function: Callable[..., int], *args: Any) -> str:

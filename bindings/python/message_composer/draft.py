@@ -74,7 +74,7 @@ class Draft:
         Raises InvalidJSONError, InvalidArgumentError (unknown key, wrong type, value out of
         bounds), LimitExceededError (too many live drafts).
         """
-        config_json = None if config is None else _ffi.cstring(_ffi.json_text(config), "config", "mc_draft_new")
+        config_json = None if config is None else _ffi.json_argument(config, "config", "mc_draft_new")
         handle = c_void_p()
         lib.mc_draft_new(config_json, byref(handle))
         self._handle: int = handle.value  # type: ignore[assignment]  # non-NULL on success
@@ -332,8 +332,8 @@ class Draft:
         InvalidColorError. On error the draft is unchanged.
         """
         where = "mc_draft_load_document"
-        text = document.to_json() if isinstance(document, Document) else _ffi.json_text(document)
-        lib.mc_draft_load_document(self._handle, _ffi.cstring(text, "document", where))
+        value = document.to_json() if isinstance(document, Document) else document
+        lib.mc_draft_load_document(self._handle, _ffi.json_argument(value, "document", where))
 
     def spans_json(self, start: int, end: int) -> str:
         """The canonical spans of ``[start, end)`` as JSON text (``spans()`` before decoding)."""
@@ -420,7 +420,7 @@ class Draft:
         Raises InvalidArgumentError (unknown option, wrong type, value out of range),
         InvalidJSONError, InvalidUTF8Error."""
         where = "mc_draft_update_config"
-        lib.mc_draft_update_config(self._handle, _ffi.cstring(_ffi.json_text(changes), "changes", where))
+        lib.mc_draft_update_config(self._handle, _ffi.json_argument(changes, "changes", where))
 
     # UI state, events, clock
 
@@ -608,7 +608,7 @@ class Draft:
         InvalidArgumentError (unknown version, malformed), OutOfRangeError, UnsafeLinkError,
         InvalidColorError; on error nothing changes."""
         where = "mc_draft_restore"
-        lib.mc_draft_restore(self._handle, _ffi.cstring(_ffi.json_text(snapshot), "snapshot", where))
+        lib.mc_draft_restore(self._handle, _ffi.json_argument(snapshot, "snapshot", where))
 
     # Attachments
 
@@ -628,7 +628,7 @@ class Draft:
         exhausted; legacy: the file is too large)."""
         where = "mc_draft_stage_files"
         result = _ffi.take_string(
-            lib.mc_draft_stage_files, self._handle, _ffi.cstring(_ffi.json_text(files), "files", where)
+            lib.mc_draft_stage_files, self._handle, _ffi.json_argument(files, "files", where)
         )
         return StageResult.from_json(result, where)
 

@@ -68,10 +68,18 @@ def test_strings_c_cannot_take_are_refused_before_c(draft):
     assert caught.value.message == "mc_draft_replace_n: text holds a lone surrogate at index 1 (not valid UTF-8)"
     with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_set_link: url holds U\+0000 at index 1$"):
         draft.set_link("a\0b")  # a NUL-terminated argument would be cut short
-    with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_load_markdown: mentions holds a lone surrogate"):
-        draft.load_markdown("x", {"u1": "Bob\ud800"})
+    # In a dict or list, the message names the string's place, not an index into json.dumps' text.
+    with pytest.raises(mc.InvalidUTF8Error) as caught:
+        draft.load_markdown("x", {"u1": "Bob", "u2": "Al\ud800"})
+    assert caught.value.message == "mc_draft_load_markdown: mentions['u2'] holds a lone surrogate at index 2 (not valid UTF-8)"
+    with pytest.raises(mc.InvalidUTF8Error) as caught:
+        Draft({"allowed_types": ["image/png", "\ud800"]})
+    assert caught.value.message == "mc_draft_new: config['allowed_types'][1] holds a lone surrogate at index 0 (not valid UTF-8)"
+    with pytest.raises(mc.InvalidUTF8Error) as caught:
+        draft.stage_files([{"name": "a.png", "size": 1, "extra": {"k\udc00": 1}}])
+    assert caught.value.message == "mc_draft_stage_files: files[0]['extra']: key 'k\\udc00' holds a lone surrogate at index 1 (not valid UTF-8)"
     with pytest.raises(mc.InvalidUTF8Error, match=r"^mc_draft_new: config holds a lone surrogate at index 19"):
-        Draft({"allowed_types": ["\ud800"]})
+        Draft('{"allowed_types":["\ud800"]}')  # JSON text: an index into it
     with pytest.raises(TypeError, match="^text must be str, not bytes$"):
         draft.replace(0, 0, b"bytes")
     with pytest.raises(TypeError, match="markdown must be str"):
