@@ -6,6 +6,7 @@
 //   - a refused call on a draft with a listener delivers exactly one MC_EVENT_ERROR carrying its
 //     status (plus MC_EVENT_BANNER for that exception) and nothing else; reads deliver nothing;
 //     outside batches, a change of the text or the selection is heard (TEXT, SELECTION events);
+//     a listener that removed itself from its callback hears nothing more (Session.heard);
 //   - a batch begun stays open until committed (mc_draft_commit_batch succeeds while one is);
 //   - every status is a documented one, and a refused call leaves a message in mc_last_error();
 //   - after a change: text, length, selection and document agree; the document JSON loads into a

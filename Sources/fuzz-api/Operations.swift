@@ -248,7 +248,7 @@ extension Session {
             let json = self.json()
             return outcome("mc_draft_restore", cLiteral(json), withCString(json) { mc_draft_restore(h, $0) })
         case .setListener:
-            let mode = ListenerMode(rawValue: input.byte() % 4) ?? .none
+            let mode = ListenerMode(rawValue: input.byte() % 5) ?? .none
             let userData = UnsafeMutableRawPointer(bitPattern: (index ?? 7) + 1)
             let status = mc_draft_set_listener(h, mode == .none ? nil : listenerCallback, userData)
             if status == Status.ok, let index { slots[index].listener = mode }

@@ -37,6 +37,7 @@ enum ListenerMode: UInt8 {
     case record    // records and checks the payload
     case read      // also reads the draft back from inside the callback
     case mutate    // also changes the draft from inside the callback (nested events follow)
+    case detach    // removes itself at its first event: it must hear nothing more
 }
 
 final class Slot {
@@ -174,6 +175,9 @@ final class Session {
             fail("listener: event \(kind) payload is not UTF-8 JSON: \(cLiteral(bytes))")
         }
         guard (0...63).contains(kind), slots.indices.contains(index) else { fail("listener: event \(kind) for unknown user_data \(index)") }
+        // Once mc_draft_set_listener has returned, the old listener hears nothing more from
+        // this thread, not even the rest of the set it was hearing (a `detach` listener's).
+        guard slots[index].listener != .none else { fail("listener: event \(kind) on \(slots[index].name) after its listener was removed") }
         events.append(HeardEvent(slot: index, kind: kind, payload: text, nested: inListener))
         if Session.tracing { trace.append("    /* \(inListener ? "nested " : "")event \(kind) on \(slots[index].name): \(text.prefix(200)) */") }
         guard !inListener, let handle = slots[index].handle else { return }
@@ -181,6 +185,11 @@ final class Session {
         defer { inListener = false }
         switch slots[index].listener {
         case .none, .record: break
+        case .detach:
+            let status = mc_draft_set_listener(handle, nil, nil)
+            note("  (in listener) mc_draft_set_listener(\(slots[index].name), NULL, NULL)", status)
+            guard status == Status.ok else { fail("listener: removing itself from the callback gave \(Status.name(status))") }
+            slots[index].listener = .none
         case .read:
             // Reads from inside the callback must work (the draft's lock is released).
             for function in ["mc_draft_document", "mc_draft_ui_state", "mc_draft_snapshot"] {
