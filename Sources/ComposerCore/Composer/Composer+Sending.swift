@@ -29,7 +29,8 @@ public enum SendBlocker: Equatable, Sendable {
         case .failedUploads(let n): return "\(n) upload\(n == 1 ? "" : "s") failed; retry or remove \(n == 1 ? "it" : "them")"
         case .errorTiles(let n): return "\(n) attachment\(n == 1 ? " has" : "s have") an error; remove \(n == 1 ? "it" : "them")"
         case .tooManyFiles(let count, let limit): return "the message has \(count) attachments; the limit is \(limit)"
-        case .cooldown(let ms): return "slow mode: wait \((ms + 999) / 1000) s"
+        // Rounded up without `ms + 999`, which overflows near the clock's end.
+        case .cooldown(let ms): return "slow mode: wait \(ms / 1000 + (ms % 1000 > 0 ? 1 : 0)) s"
         case .tooLong(let length, let limit): return "the message is \(length) characters long; the limit is \(limit)"
         case .tooManyMentions(let count, let limit): return "the message has \(count) mentions; the limit is \(limit)"
         }

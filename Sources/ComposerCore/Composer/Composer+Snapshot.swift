@@ -163,6 +163,10 @@ extension Composer {
             guard until >= 0, clock >= 0 else { throw .outOfRange("snapshot: clock values must not be negative") }
             if until > 0 { lastMessage = max(0, until - Int64(config.slowModeSeconds) * 1000) }
         }
+        // A last message after the snapshot's clock counts as sent at that clock, as in
+        // `startCooldown`: the draft never writes one, and a cooldown must not outlast slow mode
+        // (one reaching the clock's end had no number of seconds left to show).
+        if let last = lastMessage { lastMessage = min(last, clock) }
         var saved: PutAsideDraft?
         if let savedValue = r.value("saved"), savedValue != .null {
             var s = try JSONObjectReader(savedValue, context: "snapshot saved")

@@ -154,6 +154,27 @@ import Testing
         #expect(draft.snapshotJSON.hasPrefix(#"{"version":2,"#))
     }
 
+    /// A snapshot the draft did not write may put the last message after its clock, up to the
+    /// clock's end: it counts as sent at the clock, so the cooldown is slow mode's, and nothing
+    /// overflows (the blocker's message trapped on `ms + 999`).
+    @Test(arguments: [
+        #"{"version":2,"document":{"text":"hi","spans":[]},"selection":[2,2],"last_message_at":9223372036854775807,"now":7000}"#,
+        #"{"version":1,"document":{"text":"hi","spans":[]},"selection":[2,2],"cooldown_until":9223372036854775807,"now":7000}"#,
+    ])
+    func aLastMessageAfterTheSnapshotsClockCountsAsSentAtIt(_ snapshot: String) throws {
+        var draft = Composer(config: Self.config { $0.slowModeSeconds = 1 })
+        try draft.restore(snapshotJSON: snapshot)
+        #expect(draft.lastMessageAt == 7000 && draft.cooldownRemaining == 1000)
+        #expect(draft.sendBlocker?.message == "slow mode: wait 1 s")
+        try draft.updateConfig(json: #"{"slow_mode_seconds":1000000000}"#)
+        #expect(draft.cooldownRemaining == 1_000_000_000_000)
+    }
+
+    @Test(arguments: [(Int64(0), "0"), (1, "1"), (999, "1"), (1000, "1"), (1001, "2"), (Int64.max, "9223372036854776")])
+    func theCooldownMessageRoundsUpToWholeSeconds(_ ms: Int64, _ seconds: String) {
+        #expect(SendBlocker.cooldown(milliseconds: ms).message == "slow mode: wait \(seconds) s")
+    }
+
     // MARK: 5. Live configuration
 
     @Test func aConfigUpdateChangesWhatItNamesAndAFailedOneNothing() throws {
