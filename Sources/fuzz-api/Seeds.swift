@@ -208,6 +208,14 @@ func seedInputs() -> [(String, [UInt8])] {
     snapshots.call(.restore, [3])  // its own snapshot
     seeds.append(("snapshots", snapshots))
 
+    var lateClock = Seed(config: 5)  // slow mode
+    lateClock.call(.restore, S.json(token: 49))
+    lateClock.call(.read, S.b(10, 0))
+    lateClock.call(.sendSticker, S.b(0, 7, 1, 0))
+    lateClock.call(.restore, S.json(token: 50))
+    lateClock.call(.read, S.b(10, 0))
+    seeds.append(("late clock", lateClock))
+
     var listener = Seed()
     listener.call(.setListener, S.b(3))  // mutating listener
     listener.call(.insert, S.text("abc"))

@@ -91,6 +91,10 @@ let jsonTokens: [String] = [
     ##"{"version":2,"document":{"text":"hi","spans":[]},"selection":[2,2],"mode":{"kind":"new"},"thread_parent_id":"t1","also_send_to_channel":true,"command":{"name":"giphy","args":null},"tray":{"tiles":[{"id":3,"name":"a.png","mime":"image/png","size":5,"ref":"r","state":"uploaded","remote":"x","width":2,"height":3,"extra":{}}],"next_id":9},"last_message_at":500,"now":1000}"##,
     // 48: back to larger files, one at a time
     ##"{"max_file_size":1048576,"multiple_attachments":false}"##,
+    // 49, 50: a last message at the clock's end, after the snapshot's clock (version 2 and 1): the
+    // cooldown message overflowed and trapped
+    ##"{"version":2,"document":{"text":"hi","spans":[]},"selection":[0,0],"last_message_at":9223372036854775807,"now":0}"##,
+    ##"{"version":1,"document":{"text":"hi","spans":[]},"selection":[0,0],"cooldown_until":9223372036854775807,"now":0}"##,
 ]
 
 /// The configuration updates mc_draft_update_config mostly gets (jsonTokens 25-33, 40-44 and 48).
