@@ -42,10 +42,11 @@ extension AttachmentTray {
         let next = try reader.integer("next_id")
         try reader.finish()
         var tiles: [Attachment] = []
+        var ids = Set<UInt64>()  // a search of the tiles for each was quadratic in a long tray
         var largest: UInt64 = 0
         for (i, value) in values.enumerated() {
             let tile = try AttachmentTray.tile(from: value, context: "tray snapshot: tiles[\(i)]")
-            if tiles.contains(where: { $0.id == tile.id }) {
+            guard ids.insert(tile.id).inserted else {
                 throw .invalidArgument("tray snapshot: tiles[\(i)]: id \(tile.id) is repeated")
             }
             largest = max(largest, tile.id)

@@ -193,11 +193,13 @@ extension Document {
         isRecording = true
     }
 
-    /// Stops recording and returns the inverses, in the order they must be applied to undo.
+    /// Stops recording and returns the inverses in the order recorded: undoing applies them last
+    /// first. Not reversed here: an undo step gathering many recordings (a held backspace, a long
+    /// batch) appends each, where putting each in front moved the whole step on every keystroke.
     mutating func endRecording() -> [DocumentEdit] {
         isRecording = false
         defer { journal = [] }
-        return journal.reversed()
+        return journal
     }
 
     /// The change record since the last call, and a fresh one started.

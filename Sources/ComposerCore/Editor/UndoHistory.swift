@@ -3,7 +3,7 @@
 /// attributes from before the step: its size is that of the change, never that of the document.
 struct UndoHistory: Sendable {
     struct Step: Sendable {
-        /// Applied in order, they undo the step.
+        /// The inverses in the order recorded: applied last first, they undo the step.
         var edits: [DocumentEdit]
         var selection: Selection
         var pending: PendingStyle?
@@ -51,10 +51,10 @@ struct UndoHistory: Sendable {
     }
 
     /// Adds edits recorded since the last flush to the newest step: they happened after the ones
-    /// it holds, so they are undone first.
+    /// it holds, so they are undone first (the step is applied last first).
     mutating func absorb(_ edits: [DocumentEdit]) {
         guard !edits.isEmpty else { return }
-        undo.prependToNewest(edits)
+        undo.appendToNewest(edits)
     }
 }
 
@@ -97,15 +97,16 @@ struct StepStack: Sendable {
         }
     }
 
-    /// Puts `edits` first in the newest step's edits (nothing when there is no step).
-    mutating func prependToNewest(_ edits: [DocumentEdit]) {
+    /// Adds `edits`, recorded after the ones it holds, to the newest step (nothing when there is
+    /// no step). Appended: the cost is that of `edits`, not of the step.
+    mutating func appendToNewest(_ edits: [DocumentEdit]) {
         guard steps.count > start else { return }
         // A new step has none yet (every keystroke that starts a step): it takes the array as it
-        // is, where an insertion would allocate, copy (retaining each edit) and free the original.
+        // is, where appending would allocate, copy (retaining each edit) and free the original.
         if steps[steps.count - 1].edits.isEmpty {
             steps[steps.count - 1].edits = edits
         } else {
-            steps[steps.count - 1].edits.insert(contentsOf: edits, at: 0)
+            steps[steps.count - 1].edits.append(contentsOf: edits)
         }
     }
 }
@@ -151,7 +152,7 @@ extension Editor {
         let reverse = UndoHistory.Step(edits: [], selection: selection, pending: pending)
         _ = document.endRecording()
         document.beginRecording()
-        for edit in step.edits { document.apply(edit) }
+        for edit in step.edits.reversed() { document.apply(edit) }
         let inverses = document.endRecording()
         document.beginRecording()
         selection = step.selection.clamped(to: document.count)

@@ -128,7 +128,7 @@ import Testing
             }
             if rng.next(2) == 0 {
                 var undone = doc
-                for edit in inverses { undone.apply(edit) }
+                for edit in inverses.reversed() { undone.apply(edit) }
                 if let failure = undone.invariantViolation() ?? (undone == before ? nil : "undo did not restore the document") {
                     Issue.record("seed \(seed) step \(step) undo: \(failure)")
                     return
