@@ -9,6 +9,7 @@
  *   4. two threads typing into two drafts against one thread doing both drafts' work (each draft
  *      created, typed into and freed by the thread that uses it), beside the same for plain C work
  *      that shares nothing (what the machine itself gives two threads);
+ *   5. long runs whose per-call cost must not grow with the run (editing_runs.c);
  *
  * then the issue's "Done when" ratios as PASS / FAIL lines. It reports, it does not judge the
  * build: the exit status is 0 whatever it measures, 1 only when a call fails unexpectedly.
@@ -491,6 +492,11 @@ int main(void) {
            bench_loadavg());
     thread_results threads = bench_threads();
 
+    printf("\n-- Long runs: per-call cost at 4n against n (one undo step growing; tiles restored)\n");
+    double run_ratios[BENCH_RUN_KINDS];
+    const char *run_names[BENCH_RUN_KINDS];
+    bench_runs(run_ratios, run_names);
+
     printf("\n-- Done when (issue 9; keystroke ratios are of best-of times)\n");
     char what[96];
     for (int op = 0; op < NOPS; op++) {
@@ -504,6 +510,10 @@ int main(void) {
             snprintf(what, sizeof what, "%s at %s: listener / no listener", OP_NAMES[op], SIZE_NAMES[s]);
             check_line(ratio <= 1.5, what, ratio, "x", "1.5x");
         }
+    }
+    for (int k = 0; k < BENCH_RUN_KINDS; k++) {
+        snprintf(what, sizeof what, "%s: per call at 4n / at n", run_names[k]);
+        check_line(run_ratios[k] <= 2.0, what, run_ratios[k], "x", "2x");
     }
     check_line(length_ratio <= 15.0, "mc_draft_length / no-op C call", length_ratio, "x", "15x");
     check_line(threads.ratio >= 1.8, "two threads / one thread, throughput", threads.ratio, "x", "at least 1.8x");

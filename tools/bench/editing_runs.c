@@ -1,0 +1,91 @@
+/* editing_runs.c: long runs, where one call's cost could grow with what came before it rather than
+ * with what it does: a held backspace and a batch of edits (each coalesced into one undo step that
+ * grows with every call), and restoring a snapshot with many tiles. Each is timed at RUN_LENGTH and
+ * at four times that, best of ROUNDS, in turn; the ratio of the per-call (or per-tile) costs is
+ * about 1 when the cost is linear and about 4 when it is quadratic. */
+#include "editing_bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { RUN_LENGTH = 20000, ROUNDS = 3 };
+
+/* Time of n backspaces in a row at the end of n letters (one undo step). */
+static double held_backspace_ns(long n) {
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    char *text = bench_xmalloc((size_t)n + 1);
+    memset(text, 'a', (size_t)n);
+    text[n] = '\0';
+    bench_check(mc_draft_insert(d, text), "mc_draft_insert");
+    free(text);
+    double start = bench_now_ns();
+    for (long i = 0; i < n; i++) bench_check(mc_draft_delete_backward(d), "mc_draft_delete_backward");
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    return elapsed;
+}
+
+/* Time of n replacements inside one batch (one undo step). */
+static double batched_edits_ns(long n) {
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    bench_check(mc_draft_begin_batch(d), "mc_draft_begin_batch");
+    double start = bench_now_ns();
+    for (long i = 0; i < n; i++) bench_check(mc_draft_replace(d, i, i, "ab"), "mc_draft_replace");
+    double elapsed = bench_now_ns() - start;
+    bench_check(mc_draft_commit_batch(d), "mc_draft_commit_batch");
+    mc_draft_free(d);
+    return elapsed;
+}
+
+/* Time of restoring a snapshot whose tray holds n failed tiles (a restore keeps them all). */
+static double restore_tiles_ns(long n) {
+    const char *head = "{\"version\":2,\"document\":{\"text\":\"\",\"spans\":[]},\"selection\":[0,0],\"tray\":{\"tiles\":[";
+    size_t cap = strlen(head) + (size_t)n * 96 + 64, used = 0;
+    char *json = bench_xmalloc(cap);
+    used += (size_t)snprintf(json + used, cap - used, "%s", head);
+    for (long i = 0; i < n; i++)
+        used += (size_t)snprintf(json + used, cap - used,
+                                 "%s{\"id\":%ld,\"name\":\"a.png\",\"mime\":\"image/png\",\"size\":1,\"ref\":\"r\","
+                                 "\"state\":\"failed\",\"error\":\"e\"}",
+                                 i ? "," : "", i + 1);
+    snprintf(json + used, cap - used, "],\"next_id\":%ld},\"now\":0}", n + 1);
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    double start = bench_now_ns();
+    bench_check(mc_draft_restore(d, json), "mc_draft_restore");
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    free(json);
+    return elapsed;
+}
+
+static const struct {
+    const char *name;
+    double (*run)(long n);
+} RUNS[BENCH_RUN_KINDS] = {
+    {"held backspace", held_backspace_ns},
+    {"batch of replaces", batched_edits_ns},
+    {"restore, failed tiles", restore_tiles_ns},
+};
+
+void bench_runs(double ratios[BENCH_RUN_KINDS], const char *names[BENCH_RUN_KINDS]) {
+    printf("  %-24s %12s %12s %12s %12s  %s\n", "run", "n", "per call", "4n", "per call", "4n / n per call");
+    for (int k = 0; k < BENCH_RUN_KINDS; k++) {
+        double best[2] = {1e300, 1e300};
+        for (int round = 0; round < ROUNDS; round++) {
+            for (int s = 0; s < 2; s++) {
+                double ns = RUNS[k].run(s ? 4L * RUN_LENGTH : RUN_LENGTH);
+                if (ns < best[s]) best[s] = ns;
+            }
+        }
+        double per[2] = {best[0] / RUN_LENGTH, best[1] / (4.0 * RUN_LENGTH)};
+        char a[32], b[32];
+        printf("  %-24s %12d %12s %12d %12s  %.2fx\n", RUNS[k].name, RUN_LENGTH, bench_fmt_time(per[0], a),
+               4 * RUN_LENGTH, bench_fmt_time(per[1], b), per[1] / per[0]);
+        ratios[k] = per[1] / per[0];
+        names[k] = RUNS[k].name;
+    }
+}
