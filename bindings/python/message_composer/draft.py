@@ -455,8 +455,13 @@ class Draft:
             lib.mc_draft_set_listener(self._handle, _ffi.mc_listener(), None)
             _listening.pop(self._key, None)
         else:
-            lib.mc_draft_set_listener(self._handle, _TRAMPOLINE, self._key)
+            # Findable before the library can call: a call on another thread may deliver at once.
             _listening[self._key] = self
+            try:
+                lib.mc_draft_set_listener(self._handle, _TRAMPOLINE, self._key)
+            except BaseException:
+                _listening.pop(self._key, None)
+                raise
 
     def _hear(self, kind: int, payload_json: bytes | None) -> None:
         """One event from the library (through ``_TRAMPOLINE``); nothing may unwind into C."""
@@ -470,10 +475,11 @@ class Draft:
             _ffi.deferred.error = _ffi.deferred.error or interrupt
         except BaseException as error:  # noqa: BLE001 - nothing may unwind into C
             self.listener_error = error
-            where = traceback.extract_tb(error.__traceback__)[-1]
+            frames = traceback.extract_tb(error.__traceback__)
+            where = f" at {frames[-1].filename}:{frames[-1].lineno}" if frames else ""
             try:
                 warnings.warn(
-                    f"a Draft listener raised {error!r} at {where.filename}:{where.lineno}; caught",
+                    f"a Draft listener raised {error!r}{where}; caught",
                     ListenerWarning,
                     stacklevel=1,
                 )

@@ -94,6 +94,7 @@ def test_an_exception_in_the_callback_does_not_reach_c():
         assert isinstance(d.listener_error, ValueError)
         assert str(d.listener_error) == "boom TYPING"  # the last one
         assert [w.category for w in caught] == [mc.ListenerWarning] * 4  # text, selection, send state, typing
+        assert f"at {__file__}:" in str(caught[0].message)  # where the listener raised
         with pytest.warns(mc.ListenerWarning):
             d.insert("b")  # the draft still works
         assert d.text == "ab"
