@@ -24,14 +24,30 @@ extension Editor {
         }
         var focus = selection.focus
         let forward = count > 0
+        // Clusters are walked in one pass (a step of many reads the text it crosses once); a
+        // mention is stepped over whole, and the walk starts again after it.
+        var clustersAfter: BoundariesForward<Document>?
+        var clustersBefore: BoundariesBackward<Document>?
         for _ in 0..<count.magnitude {
             let before = focus
             switch unit {
             case .grapheme:
                 if forward {
-                    focus = mentionRun(containing: focus)?.upperBound ?? Graphemes.nextBoundary(after: focus, in: scalars)
-                } else {
-                    focus = focus > 0 ? (mentionRun(containing: focus - 1)?.lowerBound ?? Graphemes.previousBoundary(before: focus, in: scalars)) : 0
+                    if let run = mentionRun(containing: focus) {
+                        focus = run.upperBound
+                        clustersAfter = nil
+                    } else {
+                        if clustersAfter == nil { clustersAfter = BoundariesForward(after: focus, in: scalars) }
+                        focus = clustersAfter?.next() ?? document.count
+                    }
+                } else if focus > 0 {
+                    if let run = mentionRun(containing: focus - 1) {
+                        focus = run.lowerBound
+                        clustersBefore = nil
+                    } else {
+                        if clustersBefore == nil { clustersBefore = BoundariesBackward(before: focus, in: scalars) }
+                        focus = clustersBefore?.next() ?? 0
+                    }
                 }
             case .word:
                 focus = forward ? Words.nextWordEnd(after: focus, in: scalars) : Words.previousWordStart(before: focus, in: scalars)

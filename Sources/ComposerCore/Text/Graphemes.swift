@@ -3,25 +3,70 @@
 ///
 /// Work is bounded by the cluster sizes involved, not by the text: scanning starts at a nearby
 /// position that is certainly a boundary (after a line break, or between two scalars that no rule
-/// joins: see `certainlySplits`), walking back one scalar at a time, so backspace in a huge draft
-/// stays cheap, in every script the list below covers. Elsewhere a scan reaches back to the line's
-/// start or to two such scalars, a step costing a few instructions.
+/// joins whatever comes before them: see `certainlySplits`), walking back one scalar at a time, so
+/// backspace in a huge draft stays cheap in every script. Only a run of Regional Indicators (flags)
+/// or of scalars joined to each other (one giant cluster) makes a scan reach back to its start.
+/// Moving over many clusters (a caret step of several, a word) walks them in one pass
+/// (`BoundariesForward`, `BoundariesBackward`), each stretch of text segmented once.
 enum Graphemes {
-    /// Whether there is a boundary between adjacent scalars `a` and `b` whatever surrounds them.
+    /// Whether there is a boundary between adjacent scalars `a` and `b` whatever precedes them.
     ///
-    /// Every rule of UAX #29 that joins two scalars needs the second one to be LF after CR, Extend,
-    /// ZWJ, SpacingMark, a Hangul jamo, a Regional Indicator, an Extended_Pictographic or an Indic
-    /// conjunct consonant, or the first one to be Prepend or a Hangul jamo. None of the scalars
-    /// `isPlain` accepts is any of those, so two of them always split (GB4/GB5 split around the
-    /// ASCII controls too, CR LF aside).
+    /// Of UAX #29's rules, three look further left than `a`: GB9c (an Indic conjunct: `a` a linker
+    /// or extending mark, `b` a conjunct consonant), GB11 (an emoji ZWJ sequence: `a` the ZWJ) and
+    /// GB12/13 (flags: `a` and `b` Regional Indicators). Outside those, the pair alone decides, and
+    /// the standard library's segmentation of the two scalars says what it decides. Two "plain"
+    /// scalars (`isPlain`) always split but for CR LF, which is answered without segmenting.
     @inline(__always)
     static func certainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
-        isPlain(a) && isPlain(b) && !(a == "\r" && b == "\n")
+        if isPlain(a), isPlain(b) { return !(a == "\r" && b == "\n") }
+        return pairCertainlySplits(a, b)
+    }
+
+    /// `certainlySplits` for a pair that is not two plain scalars (apart: the plain test stays
+    /// inline in the scans).
+    @inline(never)
+    static func pairCertainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+        if a == "\u{200D}" { return false }  // GB11: the ZWJ of an emoji sequence may join what follows
+        if isRegionalIndicator(a), isRegionalIndicator(b) { return false }  // GB12/13: pairs count from the run's start
+        guard clusterCount(a, b) == 2 else { return false }
+        // GB9c: after a linker (or a mark between it and the linker), a conjunct consonant joins.
+        // Whether `b` is one is what it does after "क्" (KA, VIRAMA): split, unless it is.
+        return !mayExtend(a) || clusterCount(afterConjunctLinker: b) == 2
+    }
+
+    /// Scalars that may be a linker or an extending mark (GB9c's left side): the marks, format
+    /// characters and the Grapheme_Extend ones. Wider than the rule needs (a scalar counted here
+    /// only costs a second segmentation).
+    private static func mayExtend(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        if p.isGraphemeExtend || p.isJoinControl || p.isEmojiModifier || p.isVariationSelector { return true }
+        switch p.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format: return true
+        default: return false
+        }
+    }
+
+    @inline(__always)
+    private static func isRegionalIndicator(_ s: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(s.value) }
+
+    /// How many clusters the standard library finds in `a` `b` (a small string: no allocation).
+    private static func clusterCount(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int {
+        var text = String(a)
+        text.unicodeScalars.append(b)
+        return text.count
+    }
+
+    /// How many clusters "क्" (KA, VIRAMA: a conjunct's start) and `b` make.
+    private static func clusterCount(afterConjunctLinker b: Unicode.Scalar) -> Int {
+        var text = "\u{0915}\u{094D}"
+        text.unicodeScalars.append(b)
+        return text.count
     }
 
     /// ASCII, and the letters of the common scripts: Grapheme_Cluster_Break Other, not
-    /// Extended_Pictographic, not an Indic conjunct consonant (ranges that hold no combining mark;
-    /// a scalar missing here only makes a scan longer, never wrong).
+    /// Extended_Pictographic, not an Indic conjunct consonant (ranges that hold no combining mark).
+    /// Two of them split without asking the standard library; a scalar missing here only costs a
+    /// segmentation of its pair, never a wrong answer.
     @inline(__always)
     static func isPlain(_ s: Unicode.Scalar) -> Bool {
         let v = s.value
@@ -45,7 +90,7 @@ enum Graphemes {
 
     /// A position certainly on a boundary at or before `latest` (at most `offset`), walking back
     /// from `offset`.
-    private static func safeStart(before offset: Int, atMost latest: Int, in scalars: some ScalarSource) -> Int {
+    static func safeStart(before offset: Int, atMost latest: Int, in scalars: some ScalarSource) -> Int {
         var start = 0
         var position = offset  // the boundary candidate between `c` and `after`
         var after: Unicode.Scalar = "\0"
@@ -63,45 +108,117 @@ enum Graphemes {
 
     /// The start of the grapheme cluster that ends at or contains `offset - 1`.
     static func previousBoundary(before offset: Int, in scalars: some ScalarSource) -> Int {
-        guard offset > 0 else { return 0 }
-        // The usual case: a certain boundary right before the last scalar, found reading two.
-        let start = safeStart(before: offset, atMost: offset - 1, in: scalars)
-        if start == offset - 1 { return start }
-        // The scalars of [start, offset) through the standard library's segmentation.
-        var boundary = start
-        var cluster = start
-        for character in String(String.UnicodeScalarView(scalars.scalars(in: start..<offset))) {
-            cluster = boundary
-            boundary += character.unicodeScalars.count
-        }
-        return cluster
+        var walk = BoundariesBackward(before: offset, in: scalars)
+        return walk.next() ?? 0
     }
 
     /// The end of the grapheme cluster that starts at or contains `offset`.
     static func nextBoundary(after offset: Int, in scalars: some ScalarSource) -> Int {
-        guard offset < scalars.scalarCount else { return scalars.scalarCount }
-        let start = safeStart(before: offset, atMost: offset, in: scalars)
-        // Clusters are short; widen the window until the cluster holding `offset` ends inside it.
-        var window = 64
-        while true {
-            let end = Swift.min(scalars.scalarCount, offset + window)
-            var position = start
-            for character in String(String.UnicodeScalarView(scalars.scalars(in: start..<end))) {
-                position += character.unicodeScalars.count
-                if position > offset {
-                    if position < end || end == scalars.scalarCount { return position }
-                    break
-                }
-            }
-            if end == scalars.scalarCount { return scalars.scalarCount }
-            window *= 4
-        }
+        var walk = BoundariesForward(after: offset, in: scalars)
+        return walk.next() ?? scalars.scalarCount
     }
 
     /// Whether `offset` lies on a grapheme boundary.
     static func isBoundary(_ offset: Int, in scalars: some ScalarSource) -> Bool {
         offset == 0 || offset == scalars.scalarCount || previousBoundary(before: nextBoundary(after: offset - 1, in: scalars), in: scalars) == offset
             || nextBoundary(after: previousBoundary(before: offset, in: scalars), in: scalars) == offset
+    }
+}
+
+/// The grapheme boundaries after an offset, nearest first. The text is segmented a window at a
+/// time from a certain boundary; every boundary a window finds is certain but its end (the last
+/// cluster may go on past it), so the next window starts at the last cluster's start, and no
+/// scalar is segmented twice but that cluster's.
+struct BoundariesForward<Source: ScalarSource> {
+    private let source: Source
+    /// Boundaries found and not yet given, ascending.
+    private var found: [Int] = []
+    private var given = 0
+    /// A certain boundary where the next window starts.
+    private var windowStart: Int
+    private var windowLength = 64
+    /// The last boundary given (at first the offset): what is given next lies after it.
+    private var position: Int
+
+    init(after offset: Int, in source: Source) {
+        self.source = source
+        position = offset
+        windowStart = Graphemes.safeStart(before: offset, atMost: offset, in: source)
+    }
+
+    /// The next boundary, nil past the text's end.
+    mutating func next() -> Int? {
+        while given == found.count {
+            guard refill() else { return nil }
+        }
+        position = found[given]
+        given += 1
+        return position
+    }
+
+    /// Segments the next window; false at the text's end.
+    private mutating func refill() -> Bool {
+        let count = source.scalarCount
+        guard windowStart < count, position < count else { return false }
+        let end = Swift.min(count, windowStart + windowLength)
+        found.removeAll(keepingCapacity: true)
+        given = 0
+        var boundary = windowStart
+        var lastStart = windowStart
+        for character in String(String.UnicodeScalarView(source.scalars(in: windowStart..<end))) {
+            lastStart = boundary
+            boundary += character.unicodeScalars.count
+            // The window's end is a boundary only at the text's end.
+            if boundary > position, boundary < end || end == count { found.append(boundary) }
+        }
+        if end == count {
+            windowStart = count
+        } else if lastStart > windowStart {
+            windowStart = lastStart
+        } else {
+            // One cluster fills the window: a wider one.
+            windowLength *= 4
+        }
+        // Long walks read longer windows (fewer strings made).
+        windowLength = Swift.min(windowLength * 2, 1 << 16)
+        return true
+    }
+}
+
+/// The grapheme boundaries before an offset, nearest first: the start of the cluster holding
+/// `offset - 1`, then the one before, and so on. Each stretch, from a certain boundary to where the
+/// last one began, is segmented once (a boundary depends on the scalars before it and the one
+/// after, never on what follows: a stretch cut short keeps its boundaries).
+struct BoundariesBackward<Source: ScalarSource> {
+    private let source: Source
+    /// Boundaries found and not yet given, ascending (given from the last).
+    private var found: [Int] = []
+    /// Where the stretch segmented last began: the next stretch ends there.
+    private var end: Int
+
+    init(before offset: Int, in source: Source) {
+        self.source = source
+        end = Swift.min(Swift.max(offset, 0), source.scalarCount)
+    }
+
+    /// The next boundary back, nil before the text's start.
+    mutating func next() -> Int? {
+        if found.isEmpty {
+            guard end > 0 else { return nil }
+            let start = Graphemes.safeStart(before: end, atMost: end - 1, in: source)
+            if start == end - 1 {
+                // The usual case: a certain boundary right before the last scalar.
+                found.append(start)
+            } else {
+                var boundary = start
+                for character in String(String.UnicodeScalarView(source.scalars(in: start..<end))) {
+                    found.append(boundary)
+                    boundary += character.unicodeScalars.count
+                }
+            }
+            end = start
+        }
+        return found.popLast()
     }
 }
 
@@ -116,18 +233,29 @@ enum Words {
 
     /// Steps whole grapheme clusters, so a word move never lands inside one; a cluster is a word
     /// character when its first scalar is.
+    /// Both walk the clusters in one pass (one segmentation of the stretch crossed, not one per
+    /// cluster: a word of emoji or Thai a line long).
     static func previousWordStart(before offset: Int, in scalars: some ScalarSource) -> Int {
         var i = offset
-        func previousCluster() -> Int { Graphemes.previousBoundary(before: i, in: scalars) }
-        while i > 0, !isWordScalar(scalars.scalar(at: previousCluster())) { i = previousCluster() }
-        while i > 0, isWordScalar(scalars.scalar(at: previousCluster())) { i = previousCluster() }
+        var clusters = BoundariesBackward(before: offset, in: scalars)
+        var previous = clusters.next()  // the start of the cluster before `i`
+        while i > 0, let start = previous, !isWordScalar(scalars.scalar(at: start)) {
+            i = start
+            previous = clusters.next()
+        }
+        while i > 0, let start = previous, isWordScalar(scalars.scalar(at: start)) {
+            i = start
+            previous = clusters.next()
+        }
         return i
     }
 
     static func nextWordEnd(after offset: Int, in scalars: some ScalarSource) -> Int {
+        let count = scalars.scalarCount
         var i = offset
-        while i < scalars.scalarCount, !isWordScalar(scalars.scalar(at: i)) { i = Graphemes.nextBoundary(after: i, in: scalars) }
-        while i < scalars.scalarCount, isWordScalar(scalars.scalar(at: i)) { i = Graphemes.nextBoundary(after: i, in: scalars) }
+        var clusters = BoundariesForward(after: offset, in: scalars)
+        while i < count, !isWordScalar(scalars.scalar(at: i)) { i = clusters.next() ?? count }
+        while i < count, isWordScalar(scalars.scalar(at: i)) { i = clusters.next() ?? count }
         return i
     }
 }

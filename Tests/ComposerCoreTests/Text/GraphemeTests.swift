@@ -16,6 +16,8 @@ import Testing
         "😀", "👍🏽", "\u{1F3FD}", "👨\u{200D}👩\u{200D}👧", "\u{200D}", "❤\u{FE0F}", "\u{FE0F}", "#\u{FE0F}\u{20E3}",
         "🇫", "🇷", "🇫🇷", "©", "\u{AD}",
         "क", "\u{94D}", "ष", "\u{93F}", "ก", "\u{E33}", "\u{E31}", "\u{600}", "\u{1}",
+        // Conjuncts of other scripts (Myanmar, Khmer, Balinese), a Thai word, a modifier alone.
+        "\u{1000}", "\u{1039}", "\u{1001}", "\u{1780}", "\u{17D2}", "\u{1B13}", "\u{1B44}", "กิน", "\u{E40}", "\u{1F3FB}",
     ]
 
     static func randomText(_ rng: inout SeededRandom, pieces count: Int) -> String {
@@ -68,6 +70,87 @@ import Testing
                 let previous = boundaries[boundaries.lastIndex(where: { $0 < offset }) ?? 0]
                 #expect(Graphemes.previousBoundary(before: offset, in: document) == previous)
             }
+        }
+    }
+
+    /// The walks give every boundary after (before) an offset, in order, from every offset of the
+    /// random texts: what a caret moving by many clusters steps through.
+    @Test func walksGiveEveryBoundaryInOrder() {
+        var rng = SeededRandom(seed: 0x7761_6C6B)
+        for _ in 0..<150 {
+            let text = Self.randomText(&rng, pieces: 1 + rng.next(30))
+            let boundaries = Self.expectedBoundaries(text)
+            let document = Document(text: text)
+            for offset in 0...document.count {
+                var forward = BoundariesForward(after: offset, in: document)
+                var after: [Int] = []
+                while let b = forward.next() { after.append(b) }
+                #expect(after == boundaries.filter { $0 > offset }, "forward from \(offset) in \(Array(text.unicodeScalars))")
+                var backward = BoundariesBackward(before: offset, in: document)
+                var before: [Int] = []
+                while let b = backward.next() { before.append(b) }
+                #expect(before == boundaries.filter { $0 < offset }.reversed(), "backward from \(offset) in \(Array(text.unicodeScalars))")
+            }
+        }
+    }
+
+    /// Word moves against the same moves over the standard library's clusters of the whole text.
+    @Test func wordMovesMatchTheWholeTextsClusters() {
+        var rng = SeededRandom(seed: 0x776F_7264)
+        for _ in 0..<150 {
+            let text = Self.randomText(&rng, pieces: 1 + rng.next(30))
+            let scalars = Array(text.unicodeScalars)
+            let boundaries = Self.expectedBoundaries(text)
+            let document = Document(text: text)
+            for offset in 0...scalars.count {
+                var i = offset
+                var later = boundaries.filter { $0 > offset }[...]
+                while i < scalars.count, !Words.isWordScalar(scalars[i]) { i = later.popFirst() ?? scalars.count }
+                while i < scalars.count, Words.isWordScalar(scalars[i]) { i = later.popFirst() ?? scalars.count }
+                #expect(Words.nextWordEnd(after: offset, in: document) == i, "next word end after \(offset) in \(scalars)")
+                var j = offset
+                var earlier = boundaries.filter { $0 < offset }[...]
+                while j > 0, let start = earlier.last, !Words.isWordScalar(scalars[start]) { j = start; earlier.removeLast() }
+                while j > 0, let start = earlier.last, Words.isWordScalar(scalars[start]) { j = start; earlier.removeLast() }
+                #expect(Words.previousWordStart(before: offset, in: document) == j, "previous word start before \(offset) in \(scalars)")
+            }
+        }
+    }
+
+    /// A certain split is one in every context: after each mark or linker (a conjunct's, in four
+    /// scripts), every BMP scalar the test calls a certain split is a boundary after a conjunct's
+    /// consonant, an emoji and a letter too.
+    @Test func certainSplitsHoldInEveryContext() {
+        let lefts: [Unicode.Scalar] = ["\u{094D}", "\u{0301}", "\u{1039}", "\u{17D2}", "\u{0E34}", "\u{200C}", "\u{FE0F}", "\u{1F3FB}"]
+        let contexts = ["\u{0915}", "\u{1000}", "\u{1F600}", "a"]
+        var certain = 0
+        for value in UInt32(0x20)...0xFFFF {
+            guard let b = Unicode.Scalar(value) else { continue }
+            for a in lefts where Graphemes.certainlySplits(a, b) {
+                certain += 1
+                for context in contexts {
+                    var text = context
+                    text.unicodeScalars.append(a)
+                    let prefix = text.unicodeScalars.count
+                    text.unicodeScalars.append(b)
+                    #expect(Self.expectedBoundaries(text).contains(prefix), "U+\(String(a.value, radix: 16)) U+\(String(value, radix: 16)) after \(Array(context.unicodeScalars))")
+                }
+            }
+        }
+        #expect(certain > 300_000)
+    }
+
+    /// The walk back from the end of a long line stops a cluster or two before it in every script
+    /// but flags (a run of Regional Indicators pairs from its start): backspace reads a few scalars.
+    @Test func walksBackAFewScalarsOnLongLines() {
+        for piece in ["😀", "👍🏽", "กิ", "e\u{301}", "क्ष", "\u{1000}\u{1039}\u{1001}", "👨\u{200D}👩"] {
+            let text = String(repeating: piece, count: 2_000)
+            let document = Document(text: text)
+            let end = document.count
+            let last = Self.expectedBoundaries(text).dropLast().last ?? 0
+            #expect(end - last <= 3, "\(piece)")
+            #expect(Graphemes.safeStart(before: end, atMost: end - 1, in: document) >= last - 3, "\(piece)")
+            #expect(Graphemes.previousBoundary(before: end, in: document) == last, "\(piece)")
         }
     }
 }
