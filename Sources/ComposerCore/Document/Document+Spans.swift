@@ -108,6 +108,16 @@ private struct DocumentBuilder {
     var styles: [InlineStyle]
     var lineBlocks: [BlockFormat?]
     var values = ValueTable()
+    /// Where each line starts (made by `load`), so placing a span costs a binary search.
+    private var lineStarts: [Int] = []
+    /// For a text with blank lines: the first scalar that is not "\n" at or after each offset, and
+    /// the end of the last one before it (made by `load`; empty for a text without two "\n" in a
+    /// row, where a span's content starts and ends at most one scalar inside it).
+    private var contentFrom: [Int32] = []
+    private var contentUpTo: [Int32] = []
+    /// What the spans loaded so far cover: one per inline format (`coverageSlot`), then the lines'
+    /// block formats.
+    private var coverages = Array(repeating: SpanCoverage(), count: 9)
 
     init(text: String) {
         bytes = Array(text.utf8)
@@ -183,25 +193,24 @@ private struct DocumentBuilder {
                 throw .outOfRange("span \(span) is outside the text (length \(n))")
             }
         }
-        // Line starts once, so placing each span costs a binary search, not a scan.
-        var lineStarts = [0]
-        lineStarts.reserveCapacity(lineBlocks.count)
-        for i in 0..<n where isNewline(i) { lineStarts.append(i + 1) }
-        func line(of offset: Int) -> Int {
-            var low = 0, high = lineStarts.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            return low
+        guard n <= SpanCoverage.maxPlaces else {
+            throw .limitExceeded("text of \(n) scalars is too long to load (at most \(SpanCoverage.maxPlaces))")
         }
+        lineStarts = [0]
+        lineStarts.reserveCapacity(lineBlocks.count)
+        var blankLines = false
+        for i in 0..<n where isNewline(i) {
+            blankLines = blankLines || lineStarts[lineStarts.count - 1] == i
+            lineStarts.append(i + 1)
+        }
+        if blankLines { findContent() }
         // Blocks first: inline validation needs to know the code-block lines.
         for span in spans {
             guard case .block(let block) = span.format else { continue }
-            try applyLoadedBlock(block, span, firstLine: line(of: span.start), lastLine: line(of: span.end))
+            try applyLoadedBlock(block, span)
         }
         for span in spans where !span.kind.isBlock {
-            try applyLoadedInline(span, line: line(of: span.start))
+            try applyLoadedInline(span)
         }
         try validateMentionsWhole()
         var names: [String: String] = [:]
@@ -213,42 +222,90 @@ private struct DocumentBuilder {
         }
     }
 
-    private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span, firstLine first: Int, lastLine last: Int) throws(ComposerError) {
+    /// The line holding `offset`.
+    private func line(of offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// `contentFrom` and `contentUpTo`, for a text with blank lines.
+    private mutating func findContent() {
+        let n = count
+        contentFrom = Array(repeating: Int32(truncatingIfNeeded: n), count: n + 1)
+        contentUpTo = Array(repeating: 0, count: n + 1)
+        var i = n
+        while i > 0 {
+            i -= 1
+            contentFrom[i] = isNewline(i) ? contentFrom[i + 1] : Int32(truncatingIfNeeded: i)
+        }
+        for k in 1...max(n, 1) where k <= n {
+            contentUpTo[k] = isNewline(k - 1) ? contentUpTo[k - 1] : Int32(truncatingIfNeeded: k)
+        }
+    }
+
+    /// The scalars of `start..<end` from its first one that is not "\n" to its last one that is
+    /// not (what an inline span styles: it skips line breaks); nil when it holds none.
+    private func content(_ start: Int, _ end: Int) -> Range<Int>? {
+        var first = start, last = end
+        if contentFrom.isEmpty {
+            if first < last, isNewline(first) { first += 1 }
+            if first < last, isNewline(last - 1) { last -= 1 }
+        } else {
+            first = Int(contentFrom[first])
+            last = Int(contentUpTo[last])
+        }
+        return first < last ? first..<last : nil
+    }
+
+    private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span) throws(ComposerError) {
         guard span.start == 0 || isNewline(span.start - 1),
               span.end == count || isNewline(span.end) else {
             throw .invalidArgument("block span \(span) does not cover whole lines")
         }
-        for line in first...last {
-            if let existing = lineBlocks[line], existing != block {
-                throw .invalidArgument("line \(line) has two block formats (\(existing.kind.name) and \(block.kind.name))")
+        let lines = line(of: span.start)..<(line(of: span.end) + 1)
+        var coverage = takeCoverage(SpanCoverage.blockSlot, places: lineBlocks.count)
+        defer { coverages[SpanCoverage.blockSlot] = coverage }
+        var place = lines.lowerBound
+        while true {
+            switch coverage.next(in: lines, at: &place, holdsValue: { lineBlocks[$0] == block }) {
+            case .visit(let line):
+                lineBlocks[line] = block
+            case .conflict(let line):
+                let existing = lineBlocks[line]?.kind.name ?? "none"
+                throw .invalidArgument("line \(line) has two block formats (\(existing) and \(block.kind.name))")
+            case .done:
+                return
             }
-            lineBlocks[line] = block
         }
     }
 
-    private mutating func applyLoadedInline(_ span: Span, line firstLine: Int) throws(ComposerError) {
-        var line = firstLine
+    /// Format slot `slot`'s coverage, moved out of `coverages` (so that a walk's closures may read
+    /// `self` while it changes) and ready for `places` places; the caller puts it back.
+    private mutating func takeCoverage(_ slot: Int, places: Int) -> SpanCoverage {
+        var coverage = SpanCoverage()
+        swap(&coverage, &coverages[slot])
+        coverage.prepare(places: places)
+        return coverage
+    }
+
+    private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:
             guard let flag = InlineStyle.flag(for: span.kind) else { return }
-            for i in span.start..<span.end {
-                if isNewline(i) { line += 1; continue }
-                if lineBlocks[line] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
-                styles[i].flags.insert(flag)
-                try checkCodeRule(i, span)
+            // A scalar covered by an earlier span of the format has the flag: nothing to compare.
+            try applyLoadedInline(span, slot: Int(flag.rawValue.trailingZeroBitCount), holdsValue: { _ in true }) {
+                $0.flags.insert(flag)
             }
         case .link(let url):
             let id = values.intern(link: try LinkPolicy.normalize(url))
-            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
-                defer { s.link = id }
-                return s.link == 0 || s.link == id
-            }
+            try applyLoadedInline(span, slot: 5, holdsValue: { $0.link == id }) { $0.link = id }
         case .color(let value):
             let rgb = try ColorPolicy.parse(value) | 0x100_0000
-            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
-                defer { s.color = rgb }
-                return s.color == 0 || s.color == rgb
-            }
+            try applyLoadedInline(span, slot: 6, holdsValue: { $0.color == rgb }) { $0.color = rgb }
         case .mention(let uid, let name):
             try MentionPolicy.validate(uid: uid, name: name)
             // The wire format carries the uid only; the text must be what the name gives back.
@@ -256,30 +313,52 @@ private struct DocumentBuilder {
                 throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
             }
             let id = values.add(mention: MentionValue(uid: uid, name: name))
-            try setValue(span, line: &line) { (s: inout InlineStyle) -> Bool in
-                defer { s.mention = id }
-                return s.mention == 0 || s.mention == id
-            }
+            try applyLoadedInline(span, slot: 7, holdsValue: { $0.mention == id }) { $0.mention = id }
         case .block:
             return
+        }
+    }
+
+    /// Applies inline span `span` of the format with coverage `slot` (0-4 the flags in bit order,
+    /// 5 link, 6 colour, 7 mention): each scalar of its content no earlier span of the format
+    /// covered must lie outside code blocks, is set by `assign`, and must then keep the code and
+    /// mention rules. A scalar an earlier span covered must hold the same value (`holdsValue`),
+    /// and is otherwise left as it is: it passed every check then, and stays the same. The first
+    /// scalar that fails, in order, gives the error (as checking every scalar would).
+    private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
+                                            assign: (inout InlineStyle) -> Void) throws(ComposerError) {
+        guard let content = content(span.start, span.end) else { return }
+        var coverage = takeCoverage(slot, places: count)
+        defer { coverages[slot] = coverage }
+        var place = content.lowerBound
+        // The line of the scalar visited last, nil after a stretch was stepped over.
+        var line: Int?
+        var next = content.lowerBound
+        while true {
+            switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
+            case .visit(let i):
+                if i != next { line = nil }
+                next = i + 1
+                if isNewline(i) {
+                    line = line.map { $0 + 1 }
+                    continue
+                }
+                let l = line ?? self.line(of: i)
+                line = l
+                if lineBlocks[l] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
+                assign(&styles[i])
+                try checkCodeRule(i, span)
+            case .conflict:
+                throw .invalidArgument("span \(span) overlaps another \(span.kind.name) with a different value")
+            case .done:
+                return
+            }
         }
     }
 
     /// An inline span over a code block's line (its message made only when it is thrown).
     private static func inCodeBlock(_ span: Span) -> ComposerError {
         .invalidArgument("inline span \(span) lies in a code block (code blocks hold no inline formats)")
-    }
-
-    private mutating func setValue(_ span: Span, line: inout Int,
-                                   _ assign: (inout InlineStyle) -> Bool) throws(ComposerError) {
-        for i in span.start..<span.end {
-            if isNewline(i) { line += 1; continue }
-            if lineBlocks[line] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
-            guard assign(&styles[i]) else {
-                throw .invalidArgument("span \(span) overlaps another \(span.kind.name) with a different value")
-            }
-            try checkCodeRule(i, span)
-        }
     }
 
     /// Inline code holds no bold, italic, underline, strike or colour, and never a mention.
