@@ -84,7 +84,7 @@ typedef struct {
 bench_heap_result bench_heap(void);
 
 /* Long runs (editing_runs.c): per kind, the per-call cost at 4n over that at n, and its name. */
-enum { BENCH_RUN_KINDS = 3 };
+enum { BENCH_RUN_KINDS = 6 };
 void bench_runs(double ratios[BENCH_RUN_KINDS], const char *names[BENCH_RUN_KINDS]);
 
 #endif /* MC_EDITING_BENCH_H */

@@ -1,8 +1,11 @@
 /* editing_runs.c: long runs, where one call's cost could grow with what came before it rather than
  * with what it does: a held backspace and a batch of edits (each coalesced into one undo step that
- * grows with every call), and restoring a snapshot with many tiles. Each is timed at RUN_LENGTH and
- * at four times that, best of ROUNDS, in turn; the ratio of the per-call (or per-tile) costs is
- * about 1 when the cost is linear and about 4 when it is quadratic. */
+ * grows with every call), restoring a snapshot with many tiles, loading a document whose spans nest
+ * around one another (each of a format over what the ones before covered), and caret moves across a line of
+ * clusters the quick split does not cover (a word move over emoji, a many-cluster step over flags,
+ * each cluster once). Each is timed at RUN_LENGTH and at four times that, best of ROUNDS, in turn;
+ * the ratio of the per-call (per-tile, per-cluster) costs is about 1 when the cost is linear and
+ * about 4 when it is quadratic. */
 #include "editing_bench.h"
 
 #include <stdio.h>
@@ -62,6 +65,69 @@ static double restore_tiles_ns(long n) {
     return elapsed;
 }
 
+/* Time of loading n lines "ab" with n/2 bold, n/2 link and n/2 quote spans nested around one another
+ * (span k of each from line k to line n-k-1): every line is covered by many spans of each format. */
+static double load_nested_spans_ns(long n) {
+    long length = 3 * n;
+    size_t cap = (size_t)length + (size_t)n * 3 / 2 * 96 + 64, used = 0;
+    char *json = bench_xmalloc(cap);
+    used += (size_t)snprintf(json + used, cap - used, "{\"text\":\"");
+    for (long i = 0; i < n; i++) used += (size_t)snprintf(json + used, cap - used, "ab\\n");
+    used += (size_t)snprintf(json + used, cap - used, "\",\"spans\":[");
+    for (long k = 0; k < n / 2; k++) {
+        long start = 3 * k, end = length - 3 * k - 1;
+        used += (size_t)snprintf(json + used, cap - used,
+                                 "%s{\"start\":%ld,\"end\":%ld,\"format\":\"bold\"},"
+                                 "{\"start\":%ld,\"end\":%ld,\"format\":\"link\",\"url\":\"https://a.io\"},"
+                                 "{\"start\":%ld,\"end\":%ld,\"format\":\"quote\"}",
+                                 k ? "," : "", start, end, start, end, start, end);
+    }
+    snprintf(json + used, cap - used, "]}");
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    double start = bench_now_ns();
+    bench_check(mc_draft_load_document(d, json), "mc_draft_load_document");
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    free(json);
+    return elapsed;
+}
+
+/* A draft holding `piece` n times. */
+static mc_draft *draft_of_repeated(const char *piece, long n) {
+    size_t len = strlen(piece);
+    char *text = bench_xmalloc(len * (size_t)n + 1);
+    for (long i = 0; i < n; i++) memcpy(text + (size_t)i * len, piece, len);
+    text[len * (size_t)n] = '\0';
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    bench_check(mc_draft_insert(d, text), "mc_draft_insert");
+    free(text);
+    return d;
+}
+
+/* Time of one word move back from the end of a line of n emoji (none is a word character: the
+ * move crosses them all). */
+static double word_over_emoji_ns(long n) {
+    mc_draft *d = draft_of_repeated("\xF0\x9F\x98\x80", n); /* U+1F600 */
+    double start = bench_now_ns();
+    bench_check(mc_draft_move_caret(d, MC_CARET_WORD, -1, 0), "mc_draft_move_caret");
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    return elapsed;
+}
+
+/* Time of one move by n clusters from the start of n flags (Regional Indicator pairs). */
+static double steps_over_flags_ns(long n) {
+    mc_draft *d = draft_of_repeated("\xF0\x9F\x87\xBA\xF0\x9F\x87\xB8", n); /* U+1F1FA U+1F1F8 */
+    bench_check(mc_draft_set_selection(d, 0, 0), "mc_draft_set_selection");
+    double start = bench_now_ns();
+    bench_check(mc_draft_move_caret(d, MC_CARET_GRAPHEME, n, 0), "mc_draft_move_caret");
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    return elapsed;
+}
+
 static const struct {
     const char *name;
     double (*run)(long n);
@@ -69,6 +135,9 @@ static const struct {
     {"held backspace", held_backspace_ns},
     {"batch of replaces", batched_edits_ns},
     {"restore, failed tiles", restore_tiles_ns},
+    {"load, nested spans", load_nested_spans_ns},
+    {"word move, emoji", word_over_emoji_ns},
+    {"cluster steps, flags", steps_over_flags_ns},
 };
 
 void bench_runs(double ratios[BENCH_RUN_KINDS], const char *names[BENCH_RUN_KINDS]) {
