@@ -49,11 +49,7 @@ extension Composer {
         guard document.block(ofLine: 0) != .codeBlock, !document.style(at: 0).flags.contains(.code) else { return nil }
         if document.count > 1, document.scalar(at: 1) == "/" { return nil }
         // Stops at the first whitespace, so a long draft costs only its first word.
-        var i = 1
-        while i < caret {
-            if document.scalar(at: i).isWhitespace { return nil }
-            i += 1
-        }
+        guard document.firstOffset(from: 1, before: caret, where: { $0.isWhitespace }) == caret else { return nil }
         let name = document.scalars(in: 1..<caret)
         return ComposerQuery(text: String(String.UnicodeScalarView(name)), start: 0, end: caret)
     }

@@ -101,10 +101,7 @@ extension Composer {
             let count = document.count
             var first = 0
             // Text that starts with a character (the usual case) costs no descent.
-            if document.firstScalar?.isWhitespace == true {
-                first = 1
-                while first < count, document.scalar(at: first).isWhitespace { first += 1 }
-            }
+            if document.firstScalar?.isWhitespace == true { first = document.firstNonWhitespace(from: 1) }
             let hasText = first < count
             if !hasText, tray.isEmpty, !mode.isEditingMedia { return .empty }
             if let blocker = tray.blocker, !tray.isEmpty {
@@ -117,8 +114,7 @@ extension Composer {
             }
             if tray.tiles.count > tray.limits.maxFiles { return .tooManyFiles(count: tray.tiles.count, limit: tray.limits.maxFiles) }
             if let limit = config.maxLength {
-                var last = count
-                while last > first, document.scalar(at: last - 1).isWhitespace { last -= 1 }
+                let last = document.endOfNonWhitespace(before: count, notBefore: first)
                 let length = config.trimOnSend ? last - first : count
                 if length > limit { return .tooLong(length: length, limit: limit) }
             }

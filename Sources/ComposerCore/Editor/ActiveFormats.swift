@@ -56,27 +56,13 @@ extension Editor {
             }
             block = around.block
         } else {
-            var first: InlineStyle?
-            let firstLine = document.lineIndex(at: range.lowerBound)
-            let lastLine = document.lineIndex(at: range.upperBound)
-            for line in firstLine...lastLine {
-                document.forEachRun(in: document.lineRange(line).clamped(to: range)) { _, s in
-                    guard var c = first else { first = s; return true }
-                    c.flags.formIntersection(s.flags)
-                    if c.link != s.link { c.link = 0 }
-                    if c.color != s.color { c.color = 0 }
-                    if c.mention != s.mention { c.mention = 0 }
-                    first = c
-                    return true
-                }
-            }
-            common = first ?? .plain
+            common = document.commonStyle(in: range) ?? .plain
         }
         if common.mention != 0 { common.mention = 1 }  // which mention does not show
         if !range.isEmpty {
             let first = document.lineIndex(at: range.lowerBound)
             let last = document.lineIndex(at: range.upperBound)
-            if let b = document.block(ofLine: first), (first...last).allSatisfy({ document.block(ofLine: $0) == b }) { block = b }
+            if let b = document.block(ofLine: first), document.linesAll(first...last, have: b) { block = b }
         }
         return ActiveFormatsKey(style: common, block: block)
     }

@@ -12,11 +12,12 @@ extension Editor {
 
     /// Every mention run, in text order.
     public var mentions: [MentionRange] {
-        // Most drafts hold none, which the tree's summary knows without finding every span.
+        // Most drafts hold none, which the tree's summary knows; the leaves that hold one are
+        // found through the summaries too, without reading the rest of the text.
         guard document.mentionCount > 0 else { return [] }
-        return document.spans.compactMap { span in
-            guard case .mention(let uid, let name) = span.format else { return nil }
-            return MentionRange(start: span.start, end: span.end, uid: uid, name: name)
+        return document.mentionRuns().map { run in
+            let value = document.values.mention(run.id) ?? MentionValue(uid: "", name: "")
+            return MentionRange(start: run.range.lowerBound, end: run.range.upperBound, uid: value.uid, name: value.name)
         }
     }
 

@@ -508,3 +508,22 @@ extension Document {
         return failure
     }
 }
+
+extension TextTree {
+    /// Calls `body` with each leaf holding a mention's character, in order, and the scalar offset
+    /// where it starts. A subtree whose summary counts no mention run is skipped whole, so finding
+    /// the mentions costs their leaves, not the text.
+    func forEachLeafHoldingMentions(_ body: (TextFragment, TextSummary, Int) -> Void) {
+        TextTree.visitMentions(root, 0, body)
+    }
+
+    private static func visitMentions(_ node: TextNode, _ start: Int, _ body: (TextFragment, TextSummary, Int) -> Void) {
+        guard node.summary.mentionRuns > 0 else { return }
+        if node.isLeaf { return body(node.fragment, node.summary, start) }
+        var offset = start
+        for child in node.children {
+            visitMentions(child, offset, body)
+            offset += child.summary.scalars
+        }
+    }
+}

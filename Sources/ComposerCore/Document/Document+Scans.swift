@@ -1,0 +1,153 @@
+/// Reads over a stretch of the document that walk its leaves, a descent per leaf rather than per
+/// character: what the toolbar, the send state and the queries ask on every key, whatever the
+/// size of the selection or of the run of characters they cross.
+extension Document {
+    /// Calls `body` with the scalars from `offset` on, in order, until it returns false, the
+    /// text ends, or `limit` were given.
+    func forEachScalar(from offset: Int, limit: Int, _ body: (Unicode.Scalar) -> Bool) {
+        var position = Swift.max(0, offset)
+        var given = 0
+        while position < count, given < limit {
+            let (leaf, base) = tree.leaf(at: position)
+            let f = leaf.fragment
+            var byte = f.byteOffset(ofScalar: position - base.scalars, scalarCount: leaf.summary.scalars)
+            // The leaf holds `position` (a seam picks the leaf after it): it has a scalar there.
+            guard byte < f.bytes.count else { return }
+            while byte < f.bytes.count, given < limit {
+                if !body(f.scalar(atByte: byte)) { return }
+                given += 1
+                position += 1
+                byte += Document.utf8Length(lead: f.bytes[byte])
+            }
+        }
+    }
+
+    /// The bytes of the UTF-8 sequence that `lead` starts.
+    @inline(__always)
+    private static func utf8Length(lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
+
+    /// The offset of the first scalar of `offset..<end` that passes `test` (`end` when none does).
+    func firstOffset(from offset: Int, before end: Int, where test: (Unicode.Scalar) -> Bool) -> Int {
+        let end = Swift.min(end, count)
+        var position = Swift.max(0, offset)
+        forEachScalar(from: position, limit: end - position) { s in
+            guard !test(s) else { return false }
+            position += 1
+            return true
+        }
+        return Swift.min(position, end)
+    }
+
+    /// The offset of the first character at or after `offset` that is not whitespace (`count`
+    /// when there is none).
+    func firstNonWhitespace(from offset: Int) -> Int {
+        firstOffset(from: offset, before: count) { !$0.isWhitespace }
+    }
+
+    /// The offset after the last character before `offset` that is not whitespace, `floor` at
+    /// the least.
+    func endOfNonWhitespace(before offset: Int, notBefore floor: Int) -> Int {
+        var position = Swift.min(offset, count)
+        forEachScalarBackward(from: position, limit: Swift.max(0, position - floor)) { s in
+            guard s.isWhitespace else { return false }
+            position -= 1
+            return true
+        }
+        return Swift.max(position, floor)
+    }
+
+    /// The style every character of `range` but its line breaks has: the flags all of them have,
+    /// and a link, colour or mention only where all have the same one; nil when `range` holds
+    /// only line breaks. One walk over the runs, stopped once nothing is shared. A line break is
+    /// always plain, so a plain run counts only when it holds something else.
+    func commonStyle(in range: Range<Int>) -> InlineStyle? {
+        var common: InlineStyle?
+        tree.forEachLeaf(in: range) { leaf, summary, start in
+            let ascii = summary.scalars == summary.utf8
+            var byte = 0
+            var scalar = start
+            for run in leaf.runs {
+                let runEnd = byte + run.utf8Count
+                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
+                let lo = Swift.max(scalar, range.lowerBound)
+                let hi = Swift.min(scalar + length, range.upperBound)
+                if lo < hi {
+                    if run.style == .plain {
+                        let from = lo == scalar ? byte : leaf.byteOffset(ofScalar: lo - start, scalarCount: summary.scalars)
+                        let to = hi == scalar + length ? runEnd : leaf.byteOffset(ofScalar: hi - start, scalarCount: summary.scalars)
+                        if leaf.bytes[from..<to].contains(where: { $0 != 0x0A }) {
+                            common = .plain
+                            return false
+                        }
+                    } else if var c = common {
+                        c.flags.formIntersection(run.style.flags)
+                        if c.link != run.style.link { c.link = 0 }
+                        if c.color != run.style.color { c.color = 0 }
+                        if c.mention != run.style.mention { c.mention = 0 }
+                        common = c
+                        if c == .plain { return false }
+                    } else {
+                        common = run.style
+                    }
+                }
+                scalar += length
+                byte = runEnd
+                if scalar >= range.upperBound { return false }
+            }
+            return true
+        }
+        return common
+    }
+
+    /// Whether every line of `lines` has block format `block`: one walk over the leaves holding
+    /// their line breaks (where each line's block is kept), not a descent per line.
+    func linesAll(_ lines: ClosedRange<Int>, have block: BlockFormat?) -> Bool {
+        var last = lines.upperBound
+        if last >= lineCount - 1 {
+            guard lastLineBlock == block else { return false }
+            last = lineCount - 2
+        }
+        let first = Swift.max(0, lines.lowerBound)
+        guard first <= last else { return true }
+        // The line breaks ending lines `first...last`.
+        let breaks = lineEnd(ofLine: first)..<(lineEnd(ofLine: last) + 1)
+        var all = true
+        var newline = -1  // the index of the leaf's first line break
+        tree.forEachLeaf(in: breaks) { leaf, _, start in
+            if newline < 0 { newline = lineIndex(at: start) }
+            for (k, b) in leaf.blocks.enumerated() where newline + k >= first && newline + k <= last && b != block {
+                all = false
+                return false
+            }
+            newline += leaf.blocks.count
+            return newline <= last
+        }
+        return all
+    }
+
+    /// Each mention run (`range`, its mention id), in text order, from the leaves holding one.
+    func mentionRuns() -> [(range: Range<Int>, id: UInt32)] {
+        var found: [(range: Range<Int>, id: UInt32)] = []
+        tree.forEachLeafHoldingMentions { leaf, summary, start in
+            let ascii = summary.scalars == summary.utf8
+            var byte = 0
+            var scalar = start
+            for run in leaf.runs {
+                let runEnd = byte + run.utf8Count
+                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
+                let id = run.style.mention
+                if id != 0, length > 0 {
+                    // A run of the mention before it (cut where leaves meet, or by another style) goes on.
+                    if let last = found.last, last.id == id, last.range.upperBound == scalar {
+                        found[found.count - 1].range = last.range.lowerBound..<(scalar + length)
+                    } else {
+                        found.append((scalar..<(scalar + length), id))
+                    }
+                }
+                scalar += length
+                byte = runEnd
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import ComposerCore
+
+/// The leaf walks behind the toolbar, the send state and the mention list (`Document+Scans.swift`)
+/// against the same answers read character by character, on random documents long enough to
+/// span many leaves, over random ranges.
+@Suite struct DocumentScanTests {
+    static let pieces = ["ab", "c ", "\n", "\n\n", "😀", "é", "  ", "\t", "@Al", "x\u{3000}", "語"]
+
+    /// A random document of about `length` scalars whose spans loaded (spans that conflict are
+    /// dropped one by one until the rest load).
+    static func randomDocument(_ rng: inout SeededRandom, length: Int) -> Document {
+        var text = ""
+        while text.unicodeScalars.count < length { text += rng.pick(pieces) }
+        let scalars = Array(text.unicodeScalars)
+        let n = scalars.count
+        var spans: [Span] = []
+        for _ in 0..<Int.random(in: 0...40, using: &rng) {
+            let start = Int.random(in: 0...n, using: &rng)
+            let end = Swift.min(n, start + Int.random(in: 0...(n / 3), using: &rng))
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0, 1: spans.append(Span(start, end, .bold))
+            case 2: spans.append(Span(start, end, .italic))
+            case 3: spans.append(Span(start, end, .link(url: rng.pick(["https://a.io", "https://b.io"]))))
+            case 4: spans.append(Span(start, end, .color(rng.pick(["#f00", "#00f"]))))
+            case 5:
+                if let at = (start..<n).first(where: { scalars[$0] == "@" }) {
+                    spans.append(Span(at, at + 3, .mention(uid: "u\(at)", name: "Al")))
+                }
+            default:
+                let lineStart = (scalars[..<start].lastIndex(of: "\n") ?? -1) + 1
+                let lineEnd = scalars[end...].firstIndex(of: "\n") ?? n
+                spans.append(Span(lineStart, lineEnd, .block(rng.pick([.quote, .bulletList]))))
+            }
+        }
+        while true {
+            if let document = try? Document(text: text, spans: spans) { return document }
+            spans.removeLast()
+        }
+    }
+
+    static func randomRange(_ rng: inout SeededRandom, in n: Int) -> Range<Int> {
+        let start = Int.random(in: 0...n, using: &rng)
+        return start..<Int.random(in: start...Swift.min(n, start + Int.random(in: 0...n, using: &rng)), using: &rng)
+    }
+
+    @Test func commonStyleAndLineBlocksMatchCharacterByCharacter() {
+        var rng = SeededRandom(seed: 0x7363_616E)
+        for _ in 0..<40 {
+            let document = Self.randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
+            let scalars = Array(document.text.unicodeScalars)
+            for _ in 0..<25 {
+                let range = Self.randomRange(&rng, in: scalars.count)
+                var expected: InlineStyle?
+                for i in range where scalars[i] != "\n" {
+                    let s = document.style(at: i)
+                    guard var c = expected else { expected = s; continue }
+                    c.flags.formIntersection(s.flags)
+                    if c.link != s.link { c.link = 0 }
+                    if c.color != s.color { c.color = 0 }
+                    if c.mention != s.mention { c.mention = 0 }
+                    expected = c
+                }
+                #expect(document.commonStyle(in: range) == expected, "\(range)")
+                let lines = document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
+                for block in [document.block(ofLine: lines.lowerBound), .quote, nil] {
+                    #expect(document.linesAll(lines, have: block) == lines.allSatisfy { document.block(ofLine: $0) == block }, "\(lines) \(String(describing: block))")
+                }
+            }
+        }
+    }
+
+    @Test func mentionRunsAreTheMentionSpans() {
+        var rng = SeededRandom(seed: 0x6D65_6E74)
+        for _ in 0..<40 {
+            let document = Self.randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
+            let expected = document.spans.compactMap { span -> MentionRange? in
+                guard case .mention(let uid, let name) = span.format else { return nil }
+                return MentionRange(start: span.start, end: span.end, uid: uid, name: name)
+            }
+            let runs = document.mentionRuns()
+            #expect(runs.map { MentionRange(start: $0.range.lowerBound, end: $0.range.upperBound, uid: document.values.mention($0.id)?.uid ?? "",
+                                            name: document.values.mention($0.id)?.name ?? "") } == expected)
+            #expect(runs.count == document.mentionCount)
+        }
+        // Mentions one after another over many leaves: some are cut where leaves meet.
+        let many = try? Document(text: String(repeating: "@Al  ", count: 3_000), spans: (0..<3_000).map { Span(5 * $0, 5 * $0 + 3, .mention(uid: "u1", name: "Al")) })
+        #expect(many?.mentionRuns().map(\.range) == (0..<3_000).map { (5 * $0)..<(5 * $0 + 3) })
+    }
+
+    @Test func whitespaceScansMatchCharacterByCharacter() {
+        var rng = SeededRandom(seed: 0x7768_6974)
+        for _ in 0..<40 {
+            let document = Self.randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
+            let scalars = Array(document.text.unicodeScalars)
+            for _ in 0..<25 {
+                let range = Self.randomRange(&rng, in: scalars.count)
+                let firstBlank = range.first(where: { scalars[$0].isWhitespace }) ?? range.upperBound
+                #expect(document.firstOffset(from: range.lowerBound, before: range.upperBound, where: { $0.isWhitespace }) == firstBlank)
+                let firstNonBlank = (range.lowerBound..<scalars.count).first(where: { !scalars[$0].isWhitespace }) ?? scalars.count
+                #expect(document.firstNonWhitespace(from: range.lowerBound) == firstNonBlank)
+                var end = range.upperBound
+                while end > range.lowerBound, scalars[end - 1].isWhitespace { end -= 1 }
+                #expect(document.endOfNonWhitespace(before: range.upperBound, notBefore: range.lowerBound) == end)
+            }
+        }
+    }
+}
