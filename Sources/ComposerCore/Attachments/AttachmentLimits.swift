@@ -7,6 +7,11 @@ public struct AttachmentLimits: Equatable, Sendable {
     public let maxFileSizeBytes: Int64
     /// Lower-cased MIME types (`image/png`), `type/*` patterns or `*/*`; nil allows every type.
     public let allowedTypes: [String]?
+    /// The allow-list as sets, so that a file is checked in constant time however long the list
+    /// (staging many files against a long list was files x entries).
+    private var allowedExact: Set<String> = []
+    private var allowedTopLevel: Set<Substring> = []
+    private var allowsEveryType = true
 
     /// The defaults: 10 files, 100 MB, every type.
     public init() {
@@ -34,6 +39,12 @@ public struct AttachmentLimits: Equatable, Sendable {
         self.maxFiles = maxFiles
         self.maxFileSizeBytes = maxFileSizeBytes
         self.allowedTypes = patterns
+        if let patterns {
+            allowsEveryType = patterns.contains("*/*")
+            for pattern in patterns {
+                if pattern.hasSuffix("/*") { allowedTopLevel.insert(pattern.dropLast(2)) } else { allowedExact.insert(pattern) }
+            }
+        }
     }
 
     /// The limits of a draft configuration (`max_files`, `max_file_size`, `allowed_types`).
@@ -43,14 +54,10 @@ public struct AttachmentLimits: Equatable, Sendable {
 
     /// Whether the allow-list admits a MIME type (always, when there is no allow-list).
     public func allows(mimeType: String) -> Bool {
-        guard let allowedTypes else { return true }
+        guard !allowsEveryType else { return true }
         let mime = _FileTypes.normalize(mimeType)
         let top = _FileTypes.topLevelType(of: mime)
-        return allowedTypes.contains { pattern in
-            if pattern == "*/*" { return true }
-            if pattern.hasSuffix("/*") { return !top.isEmpty && pattern.dropLast(2) == top }
-            return pattern == mime
-        }
+        return allowedExact.contains(mime) || (!top.isEmpty && allowedTopLevel.contains(Substring(top)))
     }
 
     /// The size limit in whole megabytes (MiB, rounded down) as the error tile states it.
