@@ -132,6 +132,13 @@ def int32(value: int, what: str, where: str) -> int:
     return value
 
 
+def boolean(value: bool, what: str, where: str) -> bool:
+    """A bool, and only a bool: a truthy string such as "no" would otherwise switch a flag on."""
+    if type(value) is not bool:
+        raise TypeError(f"{where}: {what} must be a bool, not {type(value).__name__}")
+    return value
+
+
 def json_text(value: Any) -> str:
     """A JSON argument: a str passes as is, anything else is json.dumps'ed (compact)."""
     if isinstance(value, str):

@@ -204,7 +204,7 @@ class Draft:
             self._handle,
             _ffi.int32(unit, "unit", where),
             _ffi.int64(count, "count", where),
-            Flag.EXTEND if extend else 0,
+            Flag.EXTEND if _ffi.boolean(extend, "extend", where) else 0,
         )
 
     # Formats, links, mentions
@@ -241,7 +241,7 @@ class Draft:
             _ffi.int32(format, "format", name),
         ]
         args += [None if v is None else _ffi.cstring(v, "value", name) for v in value]
-        getattr(lib, name)(self._handle, *args, Flag.PROTECT if protect else 0)
+        getattr(lib, name)(self._handle, *args, Flag.PROTECT if _ffi.boolean(protect, "protect", name) else 0)
 
     @property
     def active_formats(self) -> ActiveFormats:
@@ -551,7 +551,7 @@ class Draft:
             _ffi.cstring(message_id, "message_id", where),
             _ffi.cstring(markdown, "markdown", where),
             _ffi.mentions_json(mentions, where),
-            bool(is_media),
+            _ffi.boolean(is_media, "is_media", where),
         )
 
     def begin_reply(
@@ -586,7 +586,8 @@ class Draft:
         in channel"): it goes out as ``also_send_to_channel`` and resets after that message (an edit
         neither carries nor resets it; another thread resets it). Raises NotAllowedError (turning
         it on without a thread)."""
-        lib.mc_draft_set_also_send_to_channel(self._handle, bool(enabled))
+        where = "mc_draft_set_also_send_to_channel"
+        lib.mc_draft_set_also_send_to_channel(self._handle, _ffi.boolean(enabled, "enabled", where))
 
     def set_command(self, name: str, args: str | None = None) -> None:
         """Sets the slash command ``name`` (without "/") with ``args`` (None: "args" is null unless

@@ -61,6 +61,22 @@ def test_ints_past_the_c_types_are_refused_before_c(draft):
     assert draft.text == ""
 
 
+def test_flags_take_bools_only(draft):
+    # A truthy string would switch the flag on ("no" is truthy); ints are refused as well.
+    draft.replace(0, 0, "ab")
+    with pytest.raises(TypeError, match=r"^mc_draft_move_caret: extend must be a bool, not str$"):
+        draft.move_caret(mc.CaretUnit.GRAPHEME, -1, extend="no")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^mc_draft_apply_format: protect must be a bool, not int$"):
+        draft.apply_format(0, 1, mc.Format.BOLD, protect=0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^mc_draft_begin_edit: is_media must be a bool, not NoneType$"):
+        draft.begin_edit("m1", "x", is_media=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^mc_draft_set_also_send_to_channel: enabled must be a bool, not str$"):
+        draft.set_also_send_to_channel("false")  # type: ignore[arg-type]
+    assert (draft.text, draft.selection, draft.document().spans) == ("ab", (2, 2), ())
+    draft.move_caret(mc.CaretUnit.GRAPHEME, -1, extend=True)
+    assert draft.selection == (2, 1)
+
+
 def test_strings_c_cannot_take_are_refused_before_c(draft):
     draft.replace(0, 0, "ok")
     with pytest.raises(mc.InvalidUTF8Error) as caught:
