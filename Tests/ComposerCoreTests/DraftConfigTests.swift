@@ -123,7 +123,9 @@ import Testing
         (#"{"max_files":true}"#, #"config: "max_files" must be an integer, not boolean"#),
         (#"{"undo_depth":{}}"#, #"config: "undo_depth" must be an integer, not object"#),
         // Past Int64.max a number is no longer an integer.
-        (#"{"undo_depth":9223372036854775808}"#, #"config: "undo_depth" must be an integer, not number"#),
+        (#"{"undo_depth":9223372036854775808}"#, #"config: "undo_depth" must be an integer, not a number past the int64_t range"#),
+        (#"{"undo_depth":-1e19}"#, #"config: "undo_depth" must be an integer, not a number past the int64_t range"#),
+        (#"{"undo_depth":1e300}"#, #"config: "undo_depth" must be an integer, not a number past the int64_t range"#),
         (#"{"max_length":"10"}"#, #"config: "max_length" must be an integer or null, not string"#),
         (#"{"allowed_types":"image/*"}"#, #"config: "allowed_types" must be an array or null, not string"#),
         (#"{"allowed_types":[""]}"#, #"config: "allowed_types" must be an array of non-empty strings"#),

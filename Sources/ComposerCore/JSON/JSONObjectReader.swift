@@ -64,8 +64,13 @@ public struct JSONObjectReader {
 
     public mutating func integer(_ key: String) throws(ComposerError) -> Int64? {
         guard let v = value(key) else { return nil }
-        guard case .integer(let i) = v else { throw wrongType(key, "an integer", v) }
-        return i
+        switch v {
+        case .integer(let i): return i
+        case .double(let d) where d.isFinite && d.rounded() == d && !(-0x1p63..<0x1p63).contains(d):
+            // A whole number the parser could not keep exact: past Int64, not a wrong type.
+            throw .invalidArgument("\(context): \"\(key)\" must be an integer, not a number past the int64_t range")
+        default: throw wrongType(key, "an integer", v)
+        }
     }
 
     public mutating func array(_ key: String) throws(ComposerError) -> [JSONValue]? {

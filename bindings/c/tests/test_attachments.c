@@ -243,6 +243,8 @@ static void stage_files_refuses_bad_files_json(void) {
          "mc_draft_stage_files: file 1 (\"b\"): size must not be negative, not -1"},
         {"[{\"name\":\"a\",\"size\":1.5}]", MC_ERR_INVALID_ARGUMENT,
          "mc_draft_stage_files: files_json[0]: \"size\" must be an integer, not number"},
+        {"[{\"name\":\"a\",\"size\":18446744073709551615}]", MC_ERR_INVALID_ARGUMENT,
+         "mc_draft_stage_files: files_json[0]: \"size\" must be an integer, not a number past the int64_t range"},
         {"[{\"name\":\"a\",\"size\":\"1\"}]", MC_ERR_INVALID_ARGUMENT,
          "mc_draft_stage_files: files_json[0]: \"size\" must be an integer, not string"},
         {"[{\"name\":1,\"size\":1}]", MC_ERR_INVALID_ARGUMENT,
