@@ -179,7 +179,8 @@ impl UploadEvent {
 ///
 /// U+0000 in a string is refused here, with `MC_ERR_INVALID_UTF8` like every other string
 /// argument of this crate, and so is an `extra` that is not one JSON value
-/// (`MC_ERR_INVALID_JSON`); the library judges everything else (sizes included).
+/// (`MC_ERR_INVALID_JSON`), and a size past `i64::MAX` (`MC_ERR_INVALID_ARGUMENT`); the library
+/// judges everything else.
 fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
     let mut out = String::from("[");
     for (i, file) in files.iter().enumerate() {
@@ -196,8 +197,15 @@ fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
         json::push_string(&mut out, &file.name);
         out.push_str(",\"mime\":");
         json::push_string(&mut out, &file.mime);
+        // The library reads sizes as int64_t: a larger u64 is refused here, named.
+        let size = i64::try_from(file.size).map_err(|_| {
+            Error::new(
+                sys::MC_ERR_INVALID_ARGUMENT,
+                format!("{function}: files[{i}].size {} does not fit in int64_t", file.size),
+            )
+        })?;
         out.push_str(",\"size\":");
-        out.push_str(&file.size.to_string());
+        out.push_str(&size.to_string());
         out.push_str(",\"ref\":");
         json::push_string(&mut out, &file.reference);
         if let Some(width) = file.width {
@@ -412,7 +420,7 @@ mod tests {
             PickedFile {
                 name: "x\ny\\z".into(),
                 mime: String::new(),
-                size: u64::MAX,
+                size: i64::MAX as u64,
                 reference: "ref/\u{1}é".into(),
                 ..PickedFile::default()
             },
@@ -426,7 +434,7 @@ mod tests {
             json,
             concat!(
                 r#"[{"name":"a \"b\".png","mime":"image/png","size":3,"ref":""},"#,
-                r#"{"name":"x\ny\\z","mime":"","size":18446744073709551615,"ref":"ref/\u0001é"},"#,
+                r#"{"name":"x\ny\\z","mime":"","size":9223372036854775807,"ref":"ref/\u0001é"},"#,
                 r#"{"name":"v.mp4","mime":"video/mp4","size":9,"ref":"","width":640,"height":360,"#,
                 r#""duration":2.5,"extra":{"k":1}}]"#
             )

@@ -104,6 +104,16 @@ fn what_c_cannot_take_is_refused_before_c() {
             "abc"
         );
     }
+    // A picked file's size is a u64; the library reads int64_t.
+    assert_err(
+        draft.stage_files(&[
+            PickedFile::new("a.png", "image/png", 1),
+            PickedFile::new("b.png", "image/png", u64::MAX),
+        ]),
+        ErrorKind::InvalidArgument,
+        "mc_draft_stage_files: files[1].size 18446744073709551615 does not fit in int64_t",
+    );
+    assert!(draft.attachments().unwrap().is_empty());
     // replace and insert pass (pointer, length): U+0000 reaches the library, which refuses it.
     assert_err(
         draft.insert("a\0b"),
