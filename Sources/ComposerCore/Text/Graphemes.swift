@@ -9,34 +9,57 @@
 /// Moving over many clusters (a caret step of several, a word) walks them in one pass
 /// (`BoundariesForward`, `BoundariesBackward`), each stretch of text segmented once.
 enum Graphemes {
-    /// Whether there is a boundary between adjacent scalars `a` and `b` whatever precedes them.
+    /// Whether there is a boundary at `position`, between scalars `a` (at `position - 1`) and `b`,
+    /// whatever precedes what this reads of `scalars`.
     ///
-    /// Of UAX #29's rules, three look further left than `a`: GB9c (an Indic conjunct: `a` a linker
-    /// or extending mark, `b` a conjunct consonant), GB11 (an emoji ZWJ sequence: `a` the ZWJ) and
-    /// GB12/13 (flags: `a` and `b` Regional Indicators). Outside those, the pair alone decides, and
-    /// the standard library's segmentation of the two scalars says what it decides. Two "plain"
-    /// scalars (`isPlain`) always split but for CR LF, which is answered without segmenting.
+    /// Of UAX #29's rules, three look further left than `a`: GB9c (an Indic conjunct: a consonant,
+    /// then linkers and extending marks, then a consonant), GB11 (an emoji, extending marks, a ZWJ,
+    /// an emoji) and GB12/13 (flags: Regional Indicators pair from the run's start). Outside those
+    /// the pair alone decides, and the standard library's segmentation of the two says what it
+    /// decides; two "plain" scalars (`isPlain`) always split but for CR LF, answered without it.
     @inline(__always)
-    static func certainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
+    static func certainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar, at position: Int, in scalars: some ScalarSource) -> Bool {
         if isPlain(a), isPlain(b) { return !(a == "\r" && b == "\n") }
-        return pairCertainlySplits(a, b)
+        return contextCertainlySplits(a, b, at: position, in: scalars)
     }
+
+    /// The longest run of extending scalars before `b` that `certainlySplits` reads back over; a
+    /// longer one (a pile of marks) leaves the boundary unsure, and the scan goes on back.
+    static let maxExtendingRun = 32
 
     /// `certainlySplits` for a pair that is not two plain scalars (apart: the plain test stays
     /// inline in the scans).
     @inline(never)
-    static func pairCertainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Bool {
-        if a == "\u{200D}" { return false }  // GB11: the ZWJ of an emoji sequence may join what follows
-        if isRegionalIndicator(a), isRegionalIndicator(b) { return false }  // GB12/13: pairs count from the run's start
-        guard clusterCount(a, b) == 2 else { return false }
-        // GB9c: after a linker (or a mark between it and the linker), a conjunct consonant joins.
-        // Whether `b` is one is what it does after "क्" (KA, VIRAMA): split, unless it is.
-        return !mayExtend(a) || clusterCount(afterConjunctLinker: b) == 2
+    static func contextCertainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar, at position: Int, in scalars: some ScalarSource) -> Bool {
+        if isRegionalIndicator(a), isRegionalIndicator(b) { return false }
+        guard mayExtend(a) else { return clusterCount(a, b) == 2 }
+        // GB9c and GB11 look back over the run of extending scalars (linkers, marks, ZWJ) that
+        // ends at `a`, to the scalar before it (the conjunct's consonant, the emoji) and no
+        // further: segmented from there, the stretch and `b` decide as the whole text would.
+        var context: [Unicode.Scalar] = [b, a]  // backward
+        var complete = false
+        var read = 0
+        scalars.forEachScalarBackward(from: position - 1, limit: maxExtendingRun) { s in
+            context.append(s)
+            read += 1
+            if !mayExtend(s) { complete = true }
+            return !complete
+        }
+        // Fewer scalars than asked for: the text's start ends the run.
+        if read < maxExtendingRun { complete = true }
+        guard complete else { return false }
+        let last = context.count - 1
+        var boundary = 0
+        for character in String(String.UnicodeScalarView(context.reversed())) {
+            boundary += character.unicodeScalars.count
+            if boundary >= last { return boundary == last }
+        }
+        return false
     }
 
-    /// Scalars that may be a linker or an extending mark (GB9c's left side): the marks, format
-    /// characters and the Grapheme_Extend ones. Wider than the rule needs (a scalar counted here
-    /// only costs a second segmentation).
+    /// Scalars that may extend what precedes them (GB9c's linkers and marks, GB11's marks and
+    /// ZWJ): the marks, format characters, joiners and the Grapheme_Extend ones. Wider than the
+    /// rules need: a scalar counted here only makes `certainlySplits` read a little further back.
     private static func mayExtend(_ s: Unicode.Scalar) -> Bool {
         let p = s.properties
         if p.isGraphemeExtend || p.isJoinControl || p.isEmojiModifier || p.isVariationSelector { return true }
@@ -52,13 +75,6 @@ enum Graphemes {
     /// How many clusters the standard library finds in `a` `b` (a small string: no allocation).
     private static func clusterCount(_ a: Unicode.Scalar, _ b: Unicode.Scalar) -> Int {
         var text = String(a)
-        text.unicodeScalars.append(b)
-        return text.count
-    }
-
-    /// How many clusters "क्" (KA, VIRAMA: a conjunct's start) and `b` make.
-    private static func clusterCount(afterConjunctLinker b: Unicode.Scalar) -> Int {
-        var text = "\u{0915}\u{094D}"
         text.unicodeScalars.append(b)
         return text.count
     }
@@ -94,16 +110,39 @@ enum Graphemes {
         var start = 0
         var position = offset  // the boundary candidate between `c` and `after`
         var after: Unicode.Scalar = "\0"
+        // Whether every scalar read is a Regional Indicator: a run of flags is walked to its start
+        // (no pair in it is certain), and from there its pairs are known without segmenting it.
+        var onlyFlags = true
+        var found = false
         scalars.forEachScalarBackward(from: offset, limit: offset) { c in
-            if position <= latest, c == "\n" || (position < offset && certainlySplits(c, after)) {
+            if onlyFlags, !isRegionalIndicator(c) {
+                onlyFlags = false
+                if let pair = flagBoundary(runStart: position, offset: offset, atMost: latest) {
+                    start = pair
+                    found = true
+                    return false
+                }
+            }
+            if position <= latest, c == "\n" || (position < offset && certainlySplits(c, after, at: position, in: scalars)) {
                 start = position
+                found = true
                 return false
             }
             after = c
             position -= 1
             return true
         }
+        if !found, onlyFlags, let pair = flagBoundary(runStart: 0, offset: offset, atMost: latest) { return pair }
         return start
+    }
+
+    /// In a run of Regional Indicators from `runStart` to at least `offset`, the last boundary at
+    /// or before `latest` between two of them: they pair from the run's start (GB12/13), whatever
+    /// precedes it. Nil when no such boundary lies after `runStart`.
+    private static func flagBoundary(runStart: Int, offset: Int, atMost latest: Int) -> Int? {
+        let last = Swift.min(latest, offset - 1)
+        guard last >= runStart + 2 else { return nil }
+        return runStart + (last - runStart) / 2 * 2
     }
 
     /// The start of the grapheme cluster that ends at or contains `offset - 1`.
