@@ -246,8 +246,11 @@ public struct Document: Sendable {
         let joinsLines = range.count == 1 ? scalar(at: range.lowerBound) == "\n"
             : !range.isEmpty && lineIndex(at: range.upperBound) != firstLine
         let inferable = range.isEmpty && fragment.blocks.isEmpty && hostInfers(newStyle, insertedAt: range.lowerBound, line: firstLine, block: block)
+        // The line whose rest is joined: only outside a code block can it hold styles to remove
+        // (a backspace inside a code block would otherwise restyle the whole joined line).
+        let joinsStyledLine = block == .codeBlock && joinsLines && self.block(ofLine: lineIndex(at: range.upperBound)) != .codeBlock
         rawReplace(range, with: fragment, tailBlock: block, firstLine: firstLine, inferable: inferable)
-        if block == .codeBlock, joinsLines {
+        if joinsStyledLine {
             // A line joined into a code block brings its characters; they lose their styles there.
             let end = lineEnd(at: range.lowerBound + replacement.count)
             rawRestyle(lineStart(at: range.lowerBound)..<end) { _ in .plain }
