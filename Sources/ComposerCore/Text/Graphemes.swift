@@ -214,12 +214,13 @@ struct BoundariesForward<Source: ScalarSource> {
             windowStart = count
         } else if lastStart > windowStart {
             windowStart = lastStart
+            // Long walks read longer windows (fewer strings made).
+            windowLength = Swift.min(windowLength * 2, Swift.max(windowLength, 1 << 16))
         } else {
-            // One cluster fills the window: a wider one.
+            // One cluster fills the window: a wider one, however wide the cluster (it ends by the
+            // text's end at the latest).
             windowLength *= 4
         }
-        // Long walks read longer windows (fewer strings made).
-        windowLength = Swift.min(windowLength * 2, 1 << 16)
         return true
     }
 }

@@ -58,6 +58,17 @@ import Testing
         }
     }
 
+    /// A cluster longer than any window a walk starts with (70,000 marks on one letter) is
+    /// crossed whole, forward and back.
+    @Test func aGiantClusterIsOneStep() {
+        let document = Document(text: "x" + "a" + String(repeating: "\u{301}", count: 70_000) + "b")
+        #expect(Graphemes.nextBoundary(after: 1, in: document) == 70_002)
+        #expect(Graphemes.nextBoundary(after: 5_000, in: document) == 70_002)
+        #expect(Graphemes.previousBoundary(before: 70_002, in: document) == 1)
+        var walk = BoundariesForward(after: 0, in: document)
+        #expect([walk.next(), walk.next(), walk.next(), walk.next()] == [1, 70_002, 70_003, nil])
+    }
+
     /// Long runs the quick split does not cover (it then walks back to the line's start) and long
     /// runs it does, across the tree's leaves.
     @Test func longRunsAcrossLeaves() {
