@@ -115,8 +115,8 @@ private struct DocumentBuilder {
     /// row, where a span's content starts and ends at most one scalar inside it).
     private var contentFrom: [Int32] = []
     private var contentUpTo: [Int32] = []
-    /// What the spans loaded so far cover: one per inline format (`coverageSlot`), then the lines'
-    /// block formats.
+    /// What the spans loaded so far cover: one per inline format (slots 0-7, as
+    /// `applyLoadedInline` numbers them), then the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
 
     init(text: String) {
@@ -193,7 +193,7 @@ private struct DocumentBuilder {
                 throw .outOfRange("span \(span) is outside the text (length \(n))")
             }
         }
-        guard n <= SpanCoverage.maxPlaces else {
+        guard spans.isEmpty || n <= SpanCoverage.maxPlaces else {
             throw .limitExceeded("text of \(n) scalars is too long to load (at most \(SpanCoverage.maxPlaces))")
         }
         lineStarts = [0]

@@ -32,7 +32,13 @@ enum Graphemes {
     @inline(never)
     static func contextCertainlySplits(_ a: Unicode.Scalar, _ b: Unicode.Scalar, at position: Int, in scalars: some ScalarSource) -> Bool {
         if isRegionalIndicator(a), isRegionalIndicator(b) { return false }
-        guard mayExtend(a) else { return clusterCount(a, b) == 2 }
+        // A mark joins what precedes it (GB9) but after a control: a pile of marks (one giant
+        // cluster) is walked back over without segmenting each pair.
+        if b.properties.isGraphemeExtend { return false }
+        // A pair joined on its own is joined by a rule of the pair alone (the rules with a
+        // context cannot apply to two scalars that are all their context): joined anywhere.
+        guard clusterCount(a, b) == 2 else { return false }
+        guard mayExtend(a) else { return true }
         // GB9c and GB11 look back over the run of extending scalars (linkers, marks, ZWJ) that
         // ends at `a`, to the scalar before it (the conjunct's consonant, the emoji) and no
         // further: segmented from there, the stretch and `b` decide as the whole text would.
