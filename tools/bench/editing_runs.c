@@ -43,6 +43,18 @@ static double batched_edits_ns(long n) {
     return elapsed;
 }
 
+/* Time of `call` (named `name`) on a new draft with the JSON argument `json`, which it frees. */
+static double timed_on_new_draft(mc_status (*call)(mc_draft *, const char *), const char *name, char *json) {
+    mc_draft *d = NULL;
+    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
+    double start = bench_now_ns();
+    bench_check(call(d, json), name);
+    double elapsed = bench_now_ns() - start;
+    mc_draft_free(d);
+    free(json);
+    return elapsed;
+}
+
 /* Time of restoring a snapshot whose tray holds n failed tiles (a restore keeps them all). */
 static double restore_tiles_ns(long n) {
     const char *head = "{\"version\":2,\"document\":{\"text\":\"\",\"spans\":[]},\"selection\":[0,0],\"tray\":{\"tiles\":[";
@@ -55,14 +67,7 @@ static double restore_tiles_ns(long n) {
                                  "\"state\":\"failed\",\"error\":\"e\"}",
                                  i ? "," : "", i + 1);
     snprintf(json + used, cap - used, "],\"next_id\":%ld},\"now\":0}", n + 1);
-    mc_draft *d = NULL;
-    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
-    double start = bench_now_ns();
-    bench_check(mc_draft_restore(d, json), "mc_draft_restore");
-    double elapsed = bench_now_ns() - start;
-    mc_draft_free(d);
-    free(json);
-    return elapsed;
+    return timed_on_new_draft(mc_draft_restore, "mc_draft_restore", json);
 }
 
 /* Time of loading n lines "ab" with n/2 bold, n/2 link and n/2 quote spans nested around one another
@@ -83,14 +88,7 @@ static double load_nested_spans_ns(long n) {
                                  k ? "," : "", start, end, start, end, start, end);
     }
     snprintf(json + used, cap - used, "]}");
-    mc_draft *d = NULL;
-    bench_check(mc_draft_new(NULL, &d), "mc_draft_new");
-    double start = bench_now_ns();
-    bench_check(mc_draft_load_document(d, json), "mc_draft_load_document");
-    double elapsed = bench_now_ns() - start;
-    mc_draft_free(d);
-    free(json);
-    return elapsed;
+    return timed_on_new_draft(mc_draft_load_document, "mc_draft_load_document", json);
 }
 
 /* A draft holding `piece` n times. */

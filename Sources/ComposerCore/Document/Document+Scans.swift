@@ -63,38 +63,30 @@ extension Document {
     func commonStyle(in range: Range<Int>) -> InlineStyle? {
         var common: InlineStyle?
         tree.forEachLeaf(in: range) { leaf, summary, start in
-            let ascii = summary.scalars == summary.utf8
-            var byte = 0
-            var scalar = start
-            for run in leaf.runs {
-                let runEnd = byte + run.utf8Count
-                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
-                let lo = Swift.max(scalar, range.lowerBound)
-                let hi = Swift.min(scalar + length, range.upperBound)
+            leaf.forEachRun(from: start, ascii: summary.scalars == summary.utf8) { style, scalars, bytes in
+                let lo = Swift.max(scalars.lowerBound, range.lowerBound)
+                let hi = Swift.min(scalars.upperBound, range.upperBound)
                 if lo < hi {
-                    if run.style == .plain {
-                        let from = lo == scalar ? byte : leaf.byteOffset(ofScalar: lo - start, scalarCount: summary.scalars)
-                        let to = hi == scalar + length ? runEnd : leaf.byteOffset(ofScalar: hi - start, scalarCount: summary.scalars)
+                    if style == .plain {
+                        let from = lo == scalars.lowerBound ? bytes.lowerBound : leaf.byteOffset(ofScalar: lo - start, scalarCount: summary.scalars)
+                        let to = hi == scalars.upperBound ? bytes.upperBound : leaf.byteOffset(ofScalar: hi - start, scalarCount: summary.scalars)
                         if leaf.bytes[from..<to].contains(where: { $0 != 0x0A }) {
                             common = .plain
                             return false
                         }
                     } else if var c = common {
-                        c.flags.formIntersection(run.style.flags)
-                        if c.link != run.style.link { c.link = 0 }
-                        if c.color != run.style.color { c.color = 0 }
-                        if c.mention != run.style.mention { c.mention = 0 }
+                        c.flags.formIntersection(style.flags)
+                        if c.link != style.link { c.link = 0 }
+                        if c.color != style.color { c.color = 0 }
+                        if c.mention != style.mention { c.mention = 0 }
                         common = c
                         if c == .plain { return false }
                     } else {
-                        common = run.style
+                        common = style
                     }
                 }
-                scalar += length
-                byte = runEnd
-                if scalar >= range.upperBound { return false }
+                return scalars.upperBound < range.upperBound
             }
-            return true
         }
         return common
     }
@@ -129,23 +121,16 @@ extension Document {
     func mentionRuns() -> [(range: Range<Int>, id: UInt32)] {
         var found: [(range: Range<Int>, id: UInt32)] = []
         tree.forEachLeafHoldingMentions { leaf, summary, start in
-            let ascii = summary.scalars == summary.utf8
-            var byte = 0
-            var scalar = start
-            for run in leaf.runs {
-                let runEnd = byte + run.utf8Count
-                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
-                let id = run.style.mention
-                if id != 0, length > 0 {
-                    // A run of the mention before it (cut where leaves meet, or by another style) goes on.
-                    if let last = found.last, last.id == id, last.range.upperBound == scalar {
-                        found[found.count - 1].range = last.range.lowerBound..<(scalar + length)
-                    } else {
-                        found.append((scalar..<(scalar + length), id))
-                    }
+            _ = leaf.forEachRun(from: start, ascii: summary.scalars == summary.utf8) { style, scalars, _ in
+                let id = style.mention
+                guard id != 0, !scalars.isEmpty else { return true }
+                // A run of the mention before it (cut where leaves meet, or by another style) goes on.
+                if let last = found.last, last.id == id, last.range.upperBound == scalars.lowerBound {
+                    found[found.count - 1].range = last.range.lowerBound..<scalars.upperBound
+                } else {
+                    found.append((scalars, id))
                 }
-                scalar += length
-                byte = runEnd
+                return true
             }
         }
         return found

@@ -133,20 +133,12 @@ public struct Document: Sendable {
     public func forEachRun(in range: Range<Int>, _ body: (Range<Int>, InlineStyle) -> Bool) {
         guard !range.isEmpty else { return }
         tree.forEachLeaf(in: range) { leaf, summary, start in
-            let ascii = summary.scalars == summary.utf8
-            var byte = 0
-            var scalar = start
-            for run in leaf.runs {
-                let runEnd = byte + run.utf8Count
-                let length = ascii ? run.utf8Count : leaf.scalars(before: runEnd) - leaf.scalars(before: byte)
-                let lo = Swift.max(scalar, range.lowerBound)
-                let hi = Swift.min(scalar + length, range.upperBound)
-                if lo < hi, !body(lo..<hi, run.style) { return false }
-                scalar += length
-                byte = runEnd
-                if scalar >= range.upperBound { return false }
+            leaf.forEachRun(from: start, ascii: summary.scalars == summary.utf8) { style, scalars, _ in
+                let lo = Swift.max(scalars.lowerBound, range.lowerBound)
+                let hi = Swift.min(scalars.upperBound, range.upperBound)
+                if lo < hi, !body(lo..<hi, style) { return false }
+                return scalars.upperBound < range.upperBound
             }
-            return true
         }
     }
 

@@ -303,3 +303,23 @@ struct TextFragment: Equatable, Sendable {
         return true
     }
 }
+
+extension TextFragment {
+    /// Calls `body` with each run's style, its scalars (counted from `start`, the offset of the
+    /// fragment's first scalar) and its bytes, in order, until `body` returns false; returns
+    /// whether it went through every run. `ascii`: the fragment is ASCII (a byte a scalar, so no
+    /// counting).
+    @inline(__always)
+    func forEachRun(from start: Int, ascii: Bool, _ body: (InlineStyle, Range<Int>, Range<Int>) -> Bool) -> Bool {
+        var byte = 0
+        var scalar = start
+        for run in runs {
+            let runEnd = byte + run.utf8Count
+            let length = ascii ? run.utf8Count : scalars(before: runEnd) - scalars(before: byte)
+            if !body(run.style, scalar..<(scalar + length), byte..<runEnd) { return false }
+            scalar += length
+            byte = runEnd
+        }
+        return true
+    }
+}

@@ -44,28 +44,32 @@ import Testing
         return start..<Int.random(in: start...Swift.min(n, start + Int.random(in: 0...n, using: &rng)), using: &rng)
     }
 
-    @Test func commonStyleAndLineBlocksMatchCharacterByCharacter() {
-        var rng = SeededRandom(seed: 0x7363_616E)
+    /// `body` with 25 random ranges of each of 40 random documents (and the document's scalars).
+    static func forEachRandomRange(seed: UInt64, _ body: (Document, [Unicode.Scalar], Range<Int>) -> Void) {
+        var rng = SeededRandom(seed: seed)
         for _ in 0..<40 {
-            let document = Self.randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
+            let document = randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
             let scalars = Array(document.text.unicodeScalars)
-            for _ in 0..<25 {
-                let range = Self.randomRange(&rng, in: scalars.count)
-                var expected: InlineStyle?
-                for i in range where scalars[i] != "\n" {
-                    let s = document.style(at: i)
-                    guard var c = expected else { expected = s; continue }
-                    c.flags.formIntersection(s.flags)
-                    if c.link != s.link { c.link = 0 }
-                    if c.color != s.color { c.color = 0 }
-                    if c.mention != s.mention { c.mention = 0 }
-                    expected = c
-                }
-                #expect(document.commonStyle(in: range) == expected, "\(range)")
-                let lines = document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
-                for block in [document.block(ofLine: lines.lowerBound), .quote, nil] {
-                    #expect(document.linesAll(lines, have: block) == lines.allSatisfy { document.block(ofLine: $0) == block }, "\(lines) \(String(describing: block))")
-                }
+            for _ in 0..<25 { body(document, scalars, randomRange(&rng, in: scalars.count)) }
+        }
+    }
+
+    @Test func commonStyleAndLineBlocksMatchCharacterByCharacter() {
+        Self.forEachRandomRange(seed: 0x7363_616E) { document, scalars, range in
+            var expected: InlineStyle?
+            for i in range where scalars[i] != "\n" {
+                let s = document.style(at: i)
+                guard var c = expected else { expected = s; continue }
+                c.flags.formIntersection(s.flags)
+                if c.link != s.link { c.link = 0 }
+                if c.color != s.color { c.color = 0 }
+                if c.mention != s.mention { c.mention = 0 }
+                expected = c
+            }
+            #expect(document.commonStyle(in: range) == expected, "\(range)")
+            let lines = document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
+            for block in [document.block(ofLine: lines.lowerBound), .quote, nil] {
+                #expect(document.linesAll(lines, have: block) == lines.allSatisfy { document.block(ofLine: $0) == block }, "\(lines) \(String(describing: block))")
             }
         }
     }
@@ -89,20 +93,14 @@ import Testing
     }
 
     @Test func whitespaceScansMatchCharacterByCharacter() {
-        var rng = SeededRandom(seed: 0x7768_6974)
-        for _ in 0..<40 {
-            let document = Self.randomDocument(&rng, length: Int.random(in: 1...6_000, using: &rng))
-            let scalars = Array(document.text.unicodeScalars)
-            for _ in 0..<25 {
-                let range = Self.randomRange(&rng, in: scalars.count)
-                let firstBlank = range.first(where: { scalars[$0].isWhitespace }) ?? range.upperBound
-                #expect(document.firstOffset(from: range.lowerBound, before: range.upperBound, where: { $0.isWhitespace }) == firstBlank)
-                let firstNonBlank = (range.lowerBound..<scalars.count).first(where: { !scalars[$0].isWhitespace }) ?? scalars.count
-                #expect(document.firstNonWhitespace(from: range.lowerBound) == firstNonBlank)
-                var end = range.upperBound
-                while end > range.lowerBound, scalars[end - 1].isWhitespace { end -= 1 }
-                #expect(document.endOfNonWhitespace(before: range.upperBound, notBefore: range.lowerBound) == end)
-            }
+        Self.forEachRandomRange(seed: 0x7768_6974) { document, scalars, range in
+            let firstBlank = range.first(where: { scalars[$0].isWhitespace }) ?? range.upperBound
+            #expect(document.firstOffset(from: range.lowerBound, before: range.upperBound, where: { $0.isWhitespace }) == firstBlank)
+            let firstNonBlank = (range.lowerBound..<scalars.count).first(where: { !scalars[$0].isWhitespace }) ?? scalars.count
+            #expect(document.firstNonWhitespace(from: range.lowerBound) == firstNonBlank)
+            var end = range.upperBound
+            while end > range.lowerBound, scalars[end - 1].isWhitespace { end -= 1 }
+            #expect(document.endOfNonWhitespace(before: range.upperBound, notBefore: range.lowerBound) == end)
         }
     }
 }
