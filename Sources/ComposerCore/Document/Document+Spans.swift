@@ -237,13 +237,11 @@ private struct DocumentBuilder {
         let n = count
         contentFrom = Array(repeating: Int32(truncatingIfNeeded: n), count: n + 1)
         contentUpTo = Array(repeating: 0, count: n + 1)
-        var i = n
-        while i > 0 {
-            i -= 1
+        for i in (0..<n).reversed() {
             contentFrom[i] = isNewline(i) ? contentFrom[i + 1] : Int32(truncatingIfNeeded: i)
         }
-        for k in 1...max(n, 1) where k <= n {
-            contentUpTo[k] = isNewline(k - 1) ? contentUpTo[k - 1] : Int32(truncatingIfNeeded: k)
+        for i in 0..<n {
+            contentUpTo[i + 1] = isNewline(i) ? contentUpTo[i] : Int32(truncatingIfNeeded: i + 1)
         }
     }
 
@@ -333,12 +331,12 @@ private struct DocumentBuilder {
         var place = content.lowerBound
         // The line of the scalar visited last, nil after a stretch was stepped over.
         var line: Int?
-        var next = content.lowerBound
+        var afterVisited = content.lowerBound
         while true {
             switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
             case .visit(let i):
-                if i != next { line = nil }
-                next = i + 1
+                if i != afterVisited { line = nil }
+                afterVisited = i + 1
                 if isNewline(i) {
                     line = line.map { $0 + 1 }
                     continue

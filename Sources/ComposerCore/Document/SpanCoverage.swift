@@ -10,26 +10,27 @@ struct SpanCoverage {
     /// -1 where nothing is covered; else the link toward the stretch's last place.
     private var links: [Int32] = []
 
-    /// Whether the coverage has room for places `0..<count` (made on a format's first span).
-    var isEmpty: Bool { links.isEmpty }
-
     /// The largest number of places a coverage can hold (a link is 32 bits).
     static let maxPlaces = Int(Int32.max) - 1
 
+    /// The coverage slot of the lines' block formats (after the eight inline formats').
+    static let blockSlot = 8
+
+    /// Makes room for places `0..<count`, none covered (once: on a format's first span).
     mutating func prepare(places count: Int) {
         if links.isEmpty { links = Array(repeating: -1, count: count) }
     }
 
-    func isCovered(_ place: Int) -> Bool { links[place] >= 0 }
+    private func isCovered(_ place: Int) -> Bool { links[place] >= 0 }
 
     /// Covers `place` as the last place of its stretch.
-    mutating func cover(_ place: Int) { links[place] = Int32(truncatingIfNeeded: place) }
+    private mutating func cover(_ place: Int) { links[place] = Int32(truncatingIfNeeded: place) }
 
     /// Joins the stretch that ends at `place` to the one that starts right after it (same value).
-    mutating func join(after place: Int) { links[place] = Int32(truncatingIfNeeded: place + 1) }
+    private mutating func join(after place: Int) { links[place] = Int32(truncatingIfNeeded: place + 1) }
 
     /// The last place of the stretch holding covered place `place`.
-    mutating func stretchEnd(from place: Int) -> Int {
+    private mutating func stretchEnd(from place: Int) -> Int {
         var end = place
         while Int(links[end]) != end { end = Int(links[end]) }
         var p = place
@@ -72,9 +73,4 @@ extension SpanCoverage {
         }
         return .done
     }
-}
-
-extension SpanCoverage {
-    /// The coverage slot of the lines' block formats (after the eight inline formats').
-    static let blockSlot = 8
 }
