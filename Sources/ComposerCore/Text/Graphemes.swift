@@ -252,17 +252,15 @@ struct BoundariesBackward<Source: ScalarSource> {
         if found.isEmpty {
             guard end > 0 else { return nil }
             let start = Graphemes.safeStart(before: end, atMost: end - 1, in: source)
-            if start == end - 1 {
-                // The usual case: a certain boundary right before the last scalar.
-                found.append(start)
-            } else {
-                var boundary = start
-                for character in String(String.UnicodeScalarView(source.scalars(in: start..<end))) {
-                    found.append(boundary)
-                    boundary += character.unicodeScalars.count
-                }
+            defer { end = start }
+            // The usual case (a backspace): a certain boundary right before the last scalar,
+            // given without segmenting or keeping anything.
+            if start == end - 1 { return start }
+            var boundary = start
+            for character in String(String.UnicodeScalarView(source.scalars(in: start..<end))) {
+                found.append(boundary)
+                boundary += character.unicodeScalars.count
             }
-            end = start
         }
         return found.popLast()
     }
