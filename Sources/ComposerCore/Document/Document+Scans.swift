@@ -58,11 +58,18 @@ extension Document {
 
     /// The style every character of `range` but its line breaks has: the flags all of them have,
     /// and a link, colour or mention only where all have the same one; nil when `range` holds
-    /// only line breaks. One walk over the runs, stopped once nothing is shared. A line break is
-    /// always plain, so a plain run counts only when it holds something else.
+    /// only line breaks. The subtrees inside `range` answer from their `SharedFormats`, the
+    /// leaves at its ends from their runs; stopped once nothing is shared. A line break is always
+    /// plain, so a plain run counts only when it holds something else.
     func commonStyle(in range: Range<Int>) -> InlineStyle? {
         var common: InlineStyle?
-        tree.forEachLeaf(in: range) { leaf, summary, start in
+        func share(_ style: InlineStyle) -> Bool {
+            common = common?.shared(with: style) ?? style
+            return common != .plain
+        }
+        tree.forEachPiece(in: range, whole: { shared in
+            !shared.hasText || share(shared.style)
+        }, part: { leaf, summary, start in
             leaf.forEachRun(from: start, ascii: summary.scalars == summary.utf8) { style, scalars, bytes in
                 let lo = Swift.max(scalars.lowerBound, range.lowerBound)
                 let hi = Swift.min(scalars.upperBound, range.upperBound)
@@ -70,29 +77,22 @@ extension Document {
                     if style == .plain {
                         let from = lo == scalars.lowerBound ? bytes.lowerBound : leaf.byteOffset(ofScalar: lo - start, scalarCount: summary.scalars)
                         let to = hi == scalars.upperBound ? bytes.upperBound : leaf.byteOffset(ofScalar: hi - start, scalarCount: summary.scalars)
-                        if leaf.bytes[from..<to].contains(where: { $0 != 0x0A }) {
-                            common = .plain
-                            return false
-                        }
-                    } else if var c = common {
-                        c.flags.formIntersection(style.flags)
-                        if c.link != style.link { c.link = 0 }
-                        if c.color != style.color { c.color = 0 }
-                        if c.mention != style.mention { c.mention = 0 }
-                        common = c
-                        if c == .plain { return false }
-                    } else {
-                        common = style
+                        if leaf.bytes[from..<to].contains(where: { $0 != 0x0A }), !share(.plain) { return false }
+                    } else if !share(style) {
+                        return false
                     }
                 }
                 return scalars.upperBound < range.upperBound
             }
-        }
+            // A leaf read to the end of `range` ends the walk; one read to its own end does not.
+            && start + summary.scalars < range.upperBound
+        })
         return common
     }
 
-    /// Whether every line of `lines` has block format `block`: one walk over the leaves holding
-    /// their line breaks (where each line's block is kept), not a descent per line.
+    /// Whether every line of `lines` has block format `block`: the subtrees holding only line
+    /// breaks of those lines answer from their `SharedFormats`, the leaves
+    /// at the ends from their blocks.
     func linesAll(_ lines: ClosedRange<Int>, have block: BlockFormat?) -> Bool {
         var last = lines.upperBound
         if last >= lineCount - 1 {
@@ -101,19 +101,19 @@ extension Document {
         }
         let first = Swift.max(0, lines.lowerBound)
         guard first <= last else { return true }
-        // The line breaks ending lines `first...last`.
-        let breaks = lineEnd(ofLine: first)..<(lineEnd(ofLine: last) + 1)
+        // Line `k` (but the last) is ended by line break `k`.
+        let key = SharedFormats.key(block)
         var all = true
-        var newline = -1  // the index of the leaf's first line break
-        tree.forEachLeaf(in: breaks) { leaf, _, start in
-            if newline < 0 { newline = lineIndex(at: start) }
-            for (k, b) in leaf.blocks.enumerated() where newline + k >= first && newline + k <= last && b != block {
+        tree.forEachPiece(in: first..<(last + 1), byLineBreaks: true, whole: { shared in
+            all = shared.block == SharedFormats.noLineBreaks || shared.block == key
+            return all
+        }, part: { leaf, _, start in
+            for (k, b) in leaf.blocks.enumerated() where start + k >= first && start + k <= last && b != block {
                 all = false
                 return false
             }
-            newline += leaf.blocks.count
-            return newline <= last
-        }
+            return true
+        })
         return all
     }
 

@@ -39,24 +39,64 @@ struct TextFragment: Equatable, Sendable {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    /// Length counts and mention runs.
-    var summary: TextSummary {
+    /// Length counts and mention runs, and the formats the characters share.
+    var summaries: (summary: TextSummary, shared: SharedFormats) {
         var s = TextSummary.counting(bytes)
         addMentions(to: &s)
-        return s
+        return (s, sharedFormats(s))
     }
 
     /// Fills the mention fields of `s` from the runs.
     func addMentions(to s: inout TextSummary) {
-        s.mentionRuns = 0
+        var mentionRuns = 0
         var previous: UInt32 = 0
-        for run in runs {
-            let m = run.style.mention
-            if m != 0, m != previous { s.mentionRuns += 1 }
-            previous = m
+        runs.withUnsafeBufferPointer { runs in
+            for run in runs {
+                let m = run.style.mention
+                mentionRuns &+= m != 0 && m != previous ? 1 : 0
+                previous = m
+            }
         }
+        s.mentionRuns = mentionRuns
         s.firstMention = runs.first?.style.mention ?? 0
         s.lastMention = runs.last?.style.mention ?? 0
+    }
+
+    /// The formats the characters share; `counts` are the fragment's length counts.
+    func sharedFormats(_ counts: TextSummary) -> SharedFormats {
+        SharedFormats(hasText: counts.scalars > counts.newlines, style: sharedStyle(counts), block: sharedBlockKey)
+    }
+
+    /// `SharedFormats.style` of this fragment, whose length counts are `counts`. Every line break
+    /// is a plain byte of its own: plain runs holding more bytes than there are line breaks hold
+    /// plain text, and nothing is shared. Only a fragment without plain text (seldom: a draft all
+    /// bold, say) reads its runs again for what they share.
+    func sharedStyle(_ counts: TextSummary) -> InlineStyle {
+        let plainBytes = runs.withUnsafeBufferPointer { runs in
+            var n = 0
+            for run in runs where run.style == .plain { n &+= run.utf8Count }
+            return n
+        }
+        return plainBytes > counts.newlines ? .plain : sharedStyleOfStyledRuns
+    }
+
+    /// What the runs other than plain ones share (`.plain` for none).
+    private var sharedStyleOfStyledRuns: InlineStyle {
+        runs.withUnsafeBufferPointer { runs in
+            var shared: InlineStyle?
+            for run in runs where run.style != .plain {
+                shared = shared?.shared(with: run.style) ?? run.style
+                if shared == .plain { break }
+            }
+            return shared ?? .plain
+        }
+    }
+
+    /// `SharedFormats.block` of this fragment's line breaks.
+    var sharedBlockKey: UInt8 {
+        guard let first = blocks.first else { return SharedFormats.noLineBreaks }
+        for block in blocks.dropFirst() where block != first { return SharedFormats.mixedBlocks }
+        return SharedFormats.key(first)
     }
 
     private mutating func appendRun(_ style: InlineStyle, _ count: Int) {

@@ -108,11 +108,21 @@ struct TextTree: Sendable {
             guard node.fragment.bytes.count > maxLeafBytes else {
                 node.summary.adjust(removing: removed, adding: added)
                 node.fragment.addMentions(to: &node.summary)
+                if removed.scalars == 0 {
+                    // An insertion (a keystroke, as a rule): what was shared and what came, no
+                    // read of the leaf's runs.
+                    node.shared = node.shared + fragment.sharedFormats(added)
+                } else {
+                    node.shared.hasText = node.summary.scalars > node.summary.newlines
+                    node.shared.style = node.fragment.sharedStyle(node.summary)
+                    // The blocks change only with the line breaks.
+                    if removed.newlines != 0 || added.newlines != 0 { node.shared.block = node.fragment.sharedBlockKey }
+                }
                 return []
             }
             var pieces = node.fragment.chunks(maxBytes: fillLeafBytes)
             node.fragment = pieces.removeFirst()
-            node.summary = node.fragment.summary
+            (node.summary, node.shared) = node.fragment.summaries
             return pieces.map(TextNode.init(leaf:))
         }
         // Children overlapping the range: `first` takes the insertion (left-biased at a seam),
@@ -145,6 +155,8 @@ struct TextTree: Sendable {
             sLast = sFirst
         }
         var extras: [TextNode] = []
+        let childCount = node.children.count
+        let sharedBefore = node.children[first].shared
         if first == last {
             extras = replace(&node.children[first], (range.lowerBound - sFirst)..<(range.upperBound - sFirst), fragment)
         } else {
@@ -155,10 +167,15 @@ struct TextTree: Sendable {
         node.children.insert(contentsOf: extras, at: first + 1)
         tidy(&node, around: first, count: extras.count + 2)
         node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+        // One child changed in place and shares what it shared: so does the node (a keystroke,
+        // as a rule). Children gone, added or merged: their formats are added up again.
+        if !extras.isEmpty || node.children.count != childCount || first != last || node.children[first].shared != sharedBefore {
+            node.sumShared()
+        }
         guard node.children.count > maxChildren else { return [] }
         var level = group(node.children)
         node.children = level.removeFirst().children
-        node.summary = node.children.reduce(.zero) { $0 + $1.summary }
+        node.sumChildren()
         return level
     }
 
@@ -198,7 +215,10 @@ struct TextTree: Sendable {
             let lo = node.fragment.byteOffset(ofScalar: range.lowerBound, scalarCount: n)
             let hi = node.fragment.byteOffset(ofScalar: range.upperBound, scalarCount: n)
             changed = node.fragment.restyle(lo..<hi, transform)
-            if changed { node.fragment.addMentions(to: &node.summary) }
+            if changed {
+                node.fragment.addMentions(to: &node.summary)
+                node.shared.style = node.fragment.sharedStyle(node.summary)
+            }
             return changed
         }
         var offset = 0
@@ -210,7 +230,7 @@ struct TextTree: Sendable {
             offset += length
             if offset >= range.upperBound { break }
         }
-        if changed { node.summary = node.children.reduce(.zero) { $0 + $1.summary } }
+        if changed { node.sumChildren() }
         return changed
     }
 
@@ -219,23 +239,28 @@ struct TextTree: Sendable {
         TextTree.setBlock(&root, block, n)
     }
 
-    private static func setBlock(_ node: inout TextNode, _ block: BlockFormat?, _ n: Int) {
+    /// Returns whether anything changed; the summaries on the way keep their shared block.
+    @discardableResult
+    private static func setBlock(_ node: inout TextNode, _ block: BlockFormat?, _ n: Int) -> Bool {
         if node.isLeaf {
-            guard node.fragment.blocks.indices.contains(n), node.fragment.blocks[n] != block else { return }
+            guard node.fragment.blocks.indices.contains(n), node.fragment.blocks[n] != block else { return false }
             makeUnique(&node)
             node.fragment.blocks[n] = block
-            return
+            node.shared.block = node.fragment.sharedBlockKey
+            return true
         }
         var before = 0
         for i in node.children.indices {
             let count = node.children[i].summary.newlines
             if n < before + count {
                 makeUnique(&node)
-                setBlock(&node.children[i], block, n - before)
-                return
+                guard setBlock(&node.children[i], block, n - before) else { return false }
+                node.sumShared()
+                return true
             }
             before += count
         }
+        return false
     }
 
     // MARK: Reading
@@ -286,6 +311,31 @@ struct TextTree: Sendable {
         return true
     }
 
+    /// Calls `whole` with the summary of each largest subtree lying inside `range` and `part` with
+    /// each leaf only partly inside it (and the offset where it starts), in order; either returns
+    /// false to stop. `range` counts scalars, or line breaks with `byLineBreaks` (a leaf or subtree
+    /// holding none is whole where it lies inside). A range covering the text reads the root's
+    /// formats alone; any range, two paths down the tree and the subtrees between them.
+    func forEachPiece(in range: Range<Int>, byLineBreaks: Bool = false,
+                      whole: (SharedFormats) -> Bool, part: (TextFragment, TextSummary, Int) -> Bool) {
+        _ = TextTree.visitPieces(root, 0, range, byLineBreaks, whole, part)
+    }
+
+    private static func visitPieces(_ node: TextNode, _ start: Int, _ range: Range<Int>, _ byLineBreaks: Bool,
+                                    _ whole: (SharedFormats) -> Bool, _ part: (TextFragment, TextSummary, Int) -> Bool) -> Bool {
+        let count = byLineBreaks ? node.summary.newlines : node.summary.scalars
+        if start >= range.lowerBound, start + count <= range.upperBound { return whole(node.shared) }
+        if node.isLeaf { return part(node.fragment, node.summary, start) }
+        var offset = start
+        for child in node.children {
+            let end = offset + (byLineBreaks ? child.summary.newlines : child.summary.scalars)
+            if end > range.lowerBound, !visitPieces(child, offset, range, byLineBreaks, whole, part) { return false }
+            offset = end
+            if offset >= range.upperBound { break }
+        }
+        return true
+    }
+
     /// Every leaf, in order.
     func forEachLeaf(_ body: (TextFragment) -> Void) {
         TextTree.visitAll(root, body)
@@ -302,6 +352,7 @@ struct TextTree: Sendable {
 /// (`makeUnique`), so a node reachable from two trees or threads is never written.
 final class TextNode: @unchecked Sendable {
     var summary: TextSummary
+    var shared: SharedFormats
     var children: [TextNode]
     var fragment: TextFragment
     let isLeaf: Bool
@@ -310,7 +361,7 @@ final class TextNode: @unchecked Sendable {
         fragment = leaf
         children = []
         isLeaf = true
-        summary = leaf.summary
+        (summary, shared) = leaf.summaries
     }
 
     init(children: [TextNode]) {
@@ -318,16 +369,29 @@ final class TextNode: @unchecked Sendable {
         fragment = .empty
         isLeaf = false
         summary = children.reduce(.zero) { $0 + $1.summary }
+        shared = children.reduce(SharedFormats()) { $0 + $1.shared }
     }
 
     private init(copying other: TextNode) {
         summary = other.summary
+        shared = other.shared
         children = other.children
         fragment = other.fragment
         isLeaf = other.isLeaf
     }
 
     func copy() -> TextNode { TextNode(copying: self) }
+
+    /// An inner node's summary and shared formats, from its children's.
+    func sumChildren() {
+        summary = children.reduce(.zero) { $0 + $1.summary }
+        sumShared()
+    }
+
+    /// An inner node's shared formats, from its children's (its summary is left as it is).
+    func sumShared() {
+        shared = children.reduce(SharedFormats()) { $0 + $1.shared }
+    }
 }
 
 extension TextSummary {
@@ -467,9 +531,9 @@ extension TextTree {
                 if let d = leafDepth, d != depth { return "leaves at depths \(d) and \(depth)" }
                 leafDepth = depth
                 let f = node.fragment
-                var expected = TextSummary.counting(f.bytes)
-                f.addMentions(to: &expected)
+                let (expected, shared) = f.summaries
                 if expected != node.summary { return "leaf summary \(node.summary) != \(expected)" }
+                if shared != node.shared { return "leaf shared formats \(node.shared) != \(shared)" }
                 if f.bytes.count > TextTree.maxLeafBytes { return "leaf of \(f.bytes.count) bytes" }
                 if f.runs.reduce(0, { $0 + $1.utf8Count }) != f.bytes.count { return "runs do not cover the leaf" }
                 for (a, b) in zip(f.runs, f.runs.dropFirst()) where a.style == b.style { return "equal neighbouring runs" }
@@ -481,6 +545,8 @@ extension TextTree {
             if node.children.isEmpty { return "inner node without children" }
             let sum = node.children.reduce(TextSummary.zero) { $0 + $1.summary }
             if sum != node.summary { return "inner summary \(node.summary) != \(sum)" }
+            let shared = node.children.reduce(SharedFormats()) { $0 + $1.shared }
+            if shared != node.shared { return "inner shared formats \(node.shared) != \(shared)" }
             for child in node.children {
                 if let failure = check(child, depth: depth + 1) { return failure }
             }

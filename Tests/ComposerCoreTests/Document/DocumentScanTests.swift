@@ -74,6 +74,68 @@ import Testing
         }
     }
 
+    /// The style every character of `range` but its line breaks shares, from `styles` (one per
+    /// scalar): the reference `commonStyle` is held to.
+    static func expectedCommonStyle(_ scalars: [Unicode.Scalar], _ styles: [InlineStyle], _ range: Range<Int>) -> InlineStyle? {
+        var expected: InlineStyle?
+        for i in range where scalars[i] != "\n" {
+            expected = expected?.shared(with: styles[i]) ?? styles[i]
+        }
+        return expected
+    }
+
+    /// The summaries' shared style and block (what `commonStyle` and `linesAll` read for the
+    /// subtrees a range covers) stay true through edits of every kind, on documents deep enough
+    /// for inner nodes to be covered whole: checked against every scalar's style and every
+    /// line's block after each edit, over the whole text and random ranges.
+    @Test func sharedFormatsHoldThroughEdits() {
+        var rng = SeededRandom(seed: 0x7368_6172)
+        for _ in 0..<2 {
+            var document = Self.randomDocument(&rng, length: Int.random(in: 20_000...30_000, using: &rng))
+            let bold = { (s: inout InlineStyle) in _ = s.flags.insert(.bold) }
+            // Mostly bold, quoted lines: the shared formats are seldom empty, so they get compared.
+            document.restyle(0..<document.count, bold)
+            document.setBlock(.quote, lines: 0...(document.lineCount - 1))
+            for step in 0..<40 {
+                let n = document.count
+                let a = Int.random(in: 0...n, using: &rng), b = Int.random(in: 0...n, using: &rng)
+                let range = min(a, b)..<max(a, b)
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: document.restyle(range) { $0.flags.remove(.bold) }
+                case 1: document.restyle(range, bold)
+                case 2: document.restyle(range) { _ = $0.flags.insert(.italic) }
+                case 3:
+                    let line = document.lineIndex(at: a)
+                    document.setBlock(rng.pick([.quote, .bulletList, nil]), lines: line...Swift.min(document.lineCount - 1, line + Int.random(in: 0...3, using: &rng)))
+                case 4:
+                    var style = InlineStyle.plain
+                    style.flags = rng.pick([[.bold], [.bold, .italic], []])
+                    let text = rng.pick(["x", "\n", "ab\ncd", "é\n\n", String(repeating: "long ", count: 300)])
+                    _ = document.replace(range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 2_000), with: Array(text.unicodeScalars), style: style)
+                default:
+                    _ = document.replace(range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 50), with: [Unicode.Scalar](), style: .plain)
+                }
+                #expect(document.tree.invariantViolation() == nil, "step \(step)")
+                let scalars = Array(document.text.unicodeScalars)
+                var styles: [InlineStyle] = []
+                document.forEachRun(in: 0..<document.count) { run, style in
+                    styles.append(contentsOf: repeatElement(style, count: run.count))
+                    return true
+                }
+                let blocks = (0..<document.lineCount).map { document.block(ofLine: $0) }
+                var ranges = [0..<document.count]
+                for _ in 0..<4 { ranges.append(Self.randomRange(&rng, in: document.count)) }
+                for range in ranges {
+                    #expect(document.commonStyle(in: range) == Self.expectedCommonStyle(scalars, styles, range), "step \(step) \(range)")
+                    let lines = document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
+                    for block in [blocks[lines.lowerBound], .quote, nil] {
+                        #expect(document.linesAll(lines, have: block) == blocks[lines].allSatisfy { $0 == block }, "step \(step) \(lines)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func mentionRunsAreTheMentionSpans() {
         var rng = SeededRandom(seed: 0x6D65_6E74)
         for _ in 0..<40 {
