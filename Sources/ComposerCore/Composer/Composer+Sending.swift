@@ -76,10 +76,8 @@ extension Composer {
     func outgoingDocument() -> Document {
         var doc = config.richText ? editor.normalizedDocument : document
         if config.trimOnSend {
-            var start = 0
-            while start < doc.count, doc.scalar(at: start).isWhitespace, doc.style(at: start).mention == 0 { start += 1 }
-            var end = doc.count
-            while end > start, doc.scalar(at: end - 1).isWhitespace, doc.style(at: end - 1).mention == 0 { end -= 1 }
+            let kept = doc.rangeWithoutEndWhitespace
+            let (start, end) = (kept.lowerBound, kept.upperBound)
             if end < doc.count { doc.replace(end..<doc.count, with: [], style: .plain) }
             if start > 0 {
                 // Removing a leading line keeps the first line's block; the first kept line's block wins.

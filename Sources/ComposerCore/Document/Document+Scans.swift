@@ -44,6 +44,16 @@ extension Document {
         firstOffset(from: offset, before: count) { !$0.isWhitespace }
     }
 
+    /// The text without the whitespace at either end, but for a mention's characters (a mention
+    /// stays whole; its name may end with a space, and it starts with its `@`): what trimming on
+    /// send keeps. Found by walks over the leaves and the mention runs, not a descent per character.
+    var rangeWithoutEndWhitespace: Range<Int> {
+        let start = firstNonWhitespace(from: 0)
+        var end = endOfNonWhitespace(before: count, notBefore: start)
+        if mentionCount > 0, let last = mentionRuns().last { end = Swift.max(end, last.range.upperBound) }
+        return start..<end
+    }
+
     /// The offset after the last character before `offset` that is not whitespace, `floor` at
     /// the least.
     func endOfNonWhitespace(before offset: Int, notBefore floor: Int) -> Int {

@@ -154,6 +154,41 @@ import Testing
         #expect(many?.mentionRuns().map(\.range) == (0..<3_000).map { (5 * $0)..<(5 * $0 + 3) })
     }
 
+    /// What trimming on send keeps, against a walk in from both ends character by character
+    /// that stops at anything but whitespace outside a mention; on random documents, on ones
+    /// whose mentions (names ending with spaces) sit in the whitespace at either end, and on
+    /// all-whitespace ones.
+    @Test func rangeWithoutEndWhitespaceMatchesCharacterByCharacter() {
+        func expected(_ document: Document) -> Range<Int> {
+            var start = 0
+            while start < document.count, document.scalar(at: start).isWhitespace, document.style(at: start).mention == 0 { start += 1 }
+            var end = document.count
+            while end > start, document.scalar(at: end - 1).isWhitespace, document.style(at: end - 1).mention == 0 { end -= 1 }
+            return start..<end
+        }
+        var rng = SeededRandom(seed: 0x7472_696D)
+        for k in 0..<60 {
+            var document = Self.randomDocument(&rng, length: Int.random(in: 0...3_000, using: &rng))
+            if k % 3 == 1 {
+                // Whitespace around the text, and mentions in it whose names end with spaces.
+                let pad = String(repeating: rng.pick([" ", "\n", "\t", "\u{3000}"]), count: Int.random(in: 1...2_000, using: &rng))
+                let name = rng.pick(["Al b ", "Al\u{3000}", "Al"])
+                let mention = "@" + name
+                let text = pad + mention + pad + document.text + pad + mention + pad
+                let n = pad.unicodeScalars.count, l = mention.unicodeScalars.count, m = document.count
+                let at = [n, 2 * n + l + m + n]
+                do {
+                    document = try Document(text: text, spans: at.map { Span($0, $0 + l, .mention(uid: "u", name: name)) })
+                } catch {
+                    Issue.record("\(error)")
+                }
+            } else if k % 3 == 2 {
+                document = Document(text: String(repeating: rng.pick([" ", "\n \n", "\u{3000}"]), count: Int.random(in: 0...3_000, using: &rng)))
+            }
+            #expect(document.rangeWithoutEndWhitespace == expected(document), "document \(k)")
+        }
+    }
+
     @Test func whitespaceScansMatchCharacterByCharacter() {
         Self.forEachRandomRange(seed: 0x7768_6974) { document, scalars, range in
             let firstBlank = range.first(where: { scalars[$0].isWhitespace }) ?? range.upperBound
