@@ -10,6 +10,7 @@
  *      created, typed into and freed by the thread that uses it), beside the same for plain C work
  *      that shares nothing (what the machine itself gives two threads);
  *   5. long runs whose per-call cost must not grow with the run (editing_runs.c);
+ *   6. the toolbar over a select-all, whose cost must not grow with the draft (editing_selection.c);
  *
  * then the issue's "Done when" ratios as PASS / FAIL lines. It reports, it does not judge the
  * build: the exit status is 0 whatever it measures, 1 only when a call fails unexpectedly.
@@ -497,6 +498,9 @@ int main(void) {
     const char *run_names[BENCH_RUN_KINDS];
     bench_runs(run_ratios, run_names);
 
+    printf("\n-- The toolbar over a selection: formats shared by a select-all, at 4 KiB and 1 MiB\n");
+    double selection_ratio = bench_selection();
+
     printf("\n-- Done when (issue 9; keystroke ratios are of best-of times)\n");
     char what[96];
     for (int op = 0; op < NOPS; op++) {
@@ -515,6 +519,7 @@ int main(void) {
         snprintf(what, sizeof what, "%s: per call at 4n / at n", run_names[k]);
         check_line(run_ratios[k] <= 2.0, what, run_ratios[k], "x", "2x");
     }
+    check_line(selection_ratio <= 10.0, "shift+arrow over a select-all, listener: 1 MiB / 4 KiB", selection_ratio, "x", "10x");
     check_line(length_ratio <= 15.0, "mc_draft_length / no-op C call", length_ratio, "x", "15x");
     check_line(threads.ratio >= 1.8, "two threads / one thread, throughput", threads.ratio, "x", "at least 1.8x");
     printf("INFO  the same for plain C work sharing nothing (the machine's own ceiling): %.2fx\n", threads.control_ratio);

@@ -39,9 +39,10 @@ extension Document {
     }
 
     /// The offset of the first character at or after `offset` that is not whitespace (`count`
-    /// when there is none).
+    /// when there is none): a descent stepping over subtrees all whitespace
+    /// (`SharedFormats.allWhitespace`), whatever the length of the whitespace crossed.
     func firstNonWhitespace(from offset: Int) -> Int {
-        firstOffset(from: offset, before: count) { !$0.isWhitespace }
+        tree.firstNonWhitespace(from: Swift.max(0, offset))
     }
 
     /// The text without the whitespace at either end, but for a mention's characters (a mention
@@ -55,15 +56,9 @@ extension Document {
     }
 
     /// The offset after the last character before `offset` that is not whitespace, `floor` at
-    /// the least.
+    /// the least (as `firstNonWhitespace`, a descent).
     func endOfNonWhitespace(before offset: Int, notBefore floor: Int) -> Int {
-        var position = Swift.min(offset, count)
-        forEachScalarBackward(from: position, limit: Swift.max(0, position - floor)) { s in
-            guard s.isWhitespace else { return false }
-            position -= 1
-            return true
-        }
-        return Swift.max(position, floor)
+        Swift.max(tree.endOfNonWhitespace(before: Swift.min(offset, count)), floor)
     }
 
     /// The style every character of `range` but its line breaks has: the flags all of them have,

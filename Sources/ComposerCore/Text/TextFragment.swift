@@ -64,7 +64,44 @@ struct TextFragment: Equatable, Sendable {
 
     /// The formats the characters share; `counts` are the fragment's length counts.
     func sharedFormats(_ counts: TextSummary) -> SharedFormats {
-        SharedFormats(hasText: counts.scalars > counts.newlines, style: sharedStyle(counts), block: sharedBlockKey)
+        SharedFormats(hasText: counts.scalars > counts.newlines, style: sharedStyle(counts), block: sharedBlockKey,
+                      allWhitespace: isAllWhitespace)
+    }
+
+    /// Whether every character is whitespace: read up to the first that is not (the first, as a
+    /// rule).
+    var isAllWhitespace: Bool { firstNonWhitespaceByte(from: 0) == bytes.count }
+
+    /// The byte offset of the first scalar from byte `start` on that is not whitespace (the byte
+    /// count when none is).
+    func firstNonWhitespaceByte(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = Swift.max(0, start)
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x80 {
+                    guard b == 0x20 || (b >= 0x09 && b <= 0x0D) else { return i }
+                    i += 1
+                } else {
+                    guard scalar(atByte: i).isWhitespace else { return i }
+                    i += b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                }
+            }
+            return bytes.count
+        }
+    }
+
+    /// The byte offset just after the last scalar before byte `end` that is not whitespace (0 when
+    /// none is).
+    func endOfNonWhitespaceByte(before end: Int) -> Int {
+        var i = Swift.min(end, bytes.count)
+        while i > 0 {
+            var start = i - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            if !scalar(atByte: start).isWhitespace { return i }
+            i = start
+        }
+        return 0
     }
 
     /// `SharedFormats.style` of this fragment, whose length counts are `counts`. Every line break

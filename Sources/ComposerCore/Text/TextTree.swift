@@ -115,6 +115,8 @@ struct TextTree: Sendable {
                 } else {
                     node.shared.hasText = node.summary.scalars > node.summary.newlines
                     node.shared.style = node.fragment.sharedStyle(node.summary)
+                    // What was all whitespace still is, but for what came; what was not is read again.
+                    node.shared.allWhitespace = node.shared.allWhitespace ? fragment.isAllWhitespace : node.fragment.isAllWhitespace
                     // The blocks change only with the line breaks.
                     if removed.newlines != 0 || added.newlines != 0 { node.shared.block = node.fragment.sharedBlockKey }
                 }
@@ -334,6 +336,53 @@ struct TextTree: Sendable {
             if offset >= range.upperBound { break }
         }
         return true
+    }
+
+    /// The offset of the first scalar at or after `offset` that is not whitespace (the scalar
+    /// count when none is). Subtrees all whitespace are stepped over whole, so a run of
+    /// whitespace costs the leaves at its ends, not its length.
+    func firstNonWhitespace(from offset: Int) -> Int {
+        TextTree.firstNonWhitespace(root, 0, offset) ?? scalarCount
+    }
+
+    private static func firstNonWhitespace(_ node: TextNode, _ start: Int, _ offset: Int) -> Int? {
+        guard !node.shared.allWhitespace, start + node.summary.scalars > offset else { return nil }
+        if node.isLeaf {
+            let f = node.fragment
+            let from = offset <= start ? 0 : f.byteOffset(ofScalar: offset - start, scalarCount: node.summary.scalars)
+            let byte = f.firstNonWhitespaceByte(from: from)
+            return byte < f.bytes.count ? start + f.scalars(before: byte) : nil
+        }
+        var childStart = start
+        for child in node.children {
+            if let found = firstNonWhitespace(child, childStart, offset) { return found }
+            childStart += child.summary.scalars
+        }
+        return nil
+    }
+
+    /// The offset just after the last scalar before `offset` that is not whitespace (0 when none
+    /// is); subtrees all whitespace are stepped over whole.
+    func endOfNonWhitespace(before offset: Int) -> Int {
+        TextTree.endOfNonWhitespace(root, 0, offset) ?? 0
+    }
+
+    private static func endOfNonWhitespace(_ node: TextNode, _ start: Int, _ offset: Int) -> Int? {
+        guard !node.shared.allWhitespace, start < offset else { return nil }
+        let end = start + node.summary.scalars
+        if node.isLeaf {
+            let f = node.fragment
+            let to = offset >= end ? f.bytes.count : f.byteOffset(ofScalar: offset - start, scalarCount: node.summary.scalars)
+            let byte = f.endOfNonWhitespaceByte(before: to)
+            return byte > 0 ? start + f.scalars(before: byte) : nil
+        }
+        var childEnd = end
+        for child in node.children.reversed() {
+            let childStart = childEnd - child.summary.scalars
+            if let found = endOfNonWhitespace(child, childStart, offset) { return found }
+            childEnd = childStart
+        }
+        return nil
     }
 
     /// Every leaf, in order.

@@ -84,10 +84,11 @@ import Testing
         return expected
     }
 
-    /// The summaries' shared style and block (what `commonStyle` and `linesAll` read for the
-    /// subtrees a range covers) stay true through edits of every kind, on documents deep enough
-    /// for inner nodes to be covered whole: checked against every scalar's style and every
-    /// line's block after each edit, over the whole text and random ranges.
+    /// The nodes' shared formats (what `commonStyle` and `linesAll` read for the subtrees a range
+    /// covers, and the whitespace scans for the subtrees they step over) stay true through edits
+    /// of every kind, long runs of whitespace among them, on documents deep enough for inner
+    /// nodes to be covered whole: checked against every scalar and every line's block after each
+    /// edit, over the whole text and random ranges.
     @Test func sharedFormatsHoldThroughEdits() {
         var rng = SeededRandom(seed: 0x7368_6172)
         for _ in 0..<2 {
@@ -110,7 +111,8 @@ import Testing
                 case 4:
                     var style = InlineStyle.plain
                     style.flags = rng.pick([[.bold], [.bold, .italic], []])
-                    let text = rng.pick(["x", "\n", "ab\ncd", "é\n\n", String(repeating: "long ", count: 300)])
+                    let text = rng.pick(["x", "\n", "ab\ncd", "é\n\n", String(repeating: "long ", count: 300),
+                                         String(repeating: rng.pick([" ", "\n", "\u{3000}", " \t"]), count: Int.random(in: 1...3_000, using: &rng))])
                     _ = document.replace(range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 2_000), with: Array(text.unicodeScalars), style: style)
                 default:
                     _ = document.replace(range.lowerBound..<Swift.min(range.upperBound, range.lowerBound + 50), with: [Unicode.Scalar](), style: .plain)
@@ -126,6 +128,12 @@ import Testing
                 var ranges = [0..<document.count]
                 for _ in 0..<4 { ranges.append(Self.randomRange(&rng, in: document.count)) }
                 for range in ranges {
+                    // Whitespace runs are stepped over a subtree at a time (`SharedFormats.allWhitespace`).
+                    let firstNonBlank = (range.lowerBound..<scalars.count).first(where: { !scalars[$0].isWhitespace }) ?? scalars.count
+                    #expect(document.firstNonWhitespace(from: range.lowerBound) == firstNonBlank, "step \(step) \(range)")
+                    let lastNonBlank = (0..<range.upperBound).last(where: { !scalars[$0].isWhitespace }).map { $0 + 1 } ?? 0
+                    #expect(document.endOfNonWhitespace(before: range.upperBound, notBefore: range.lowerBound) == Swift.max(lastNonBlank, range.lowerBound),
+                            "step \(step) \(range)")
                     #expect(document.commonStyle(in: range) == Self.expectedCommonStyle(scalars, styles, range), "step \(step) \(range)")
                     let lines = document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
                     for block in [blocks[lines.lowerBound], .quote, nil] {
@@ -134,6 +142,28 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A leaf whose only character that is not whitespace goes becomes all whitespace: the walks
+    /// step over it, and over the whole draft once every such character is gone; a letter
+    /// replacing a space there is found again.
+    @Test func removingTheLastLetterLeavesAllWhitespace() {
+        let pad = String(repeating: " ", count: 3_000)
+        var document = Document(text: pad + "x" + pad + "y" + pad)
+        #expect(document.firstNonWhitespace(from: 0) == 3_000)
+        _ = document.replace(3_000..<3_001, with: [Unicode.Scalar](), style: .plain)
+        #expect(document.tree.invariantViolation() == nil)
+        #expect(document.firstNonWhitespace(from: 0) == 6_000)
+        #expect(document.endOfNonWhitespace(before: document.count, notBefore: 0) == 6_001)
+        _ = document.replace(6_000..<6_001, with: [Unicode.Scalar](), style: .plain)
+        #expect(document.tree.invariantViolation() == nil)
+        #expect(document.firstNonWhitespace(from: 0) == document.count)
+        #expect(document.endOfNonWhitespace(before: document.count, notBefore: 0) == 0)
+        // A space replaced by a letter: what was all whitespace is no longer.
+        _ = document.replace(4_500..<4_501, with: Array("z".unicodeScalars), style: .plain)
+        #expect(document.tree.invariantViolation() == nil)
+        #expect(document.firstNonWhitespace(from: 0) == 4_500)
+        #expect(document.endOfNonWhitespace(before: document.count, notBefore: 0) == 4_501)
     }
 
     @Test func mentionRunsAreTheMentionSpans() {
