@@ -7,6 +7,12 @@ public struct AttachmentTray: Equatable, Sendable {
     public var limits: AttachmentLimits
     /// The tiles, in staging order.
     public private(set) var tiles: [Attachment] = []
+    /// The tiles in each state that holds sending back, kept with every change of `tiles` so that
+    /// the send state, read after every keystroke, does not count them each time.
+    private var holding = HoldingCounts()
+    /// Whether the tiles' ids rise in tray order (they do, but after restoring a snapshot that
+    /// listed them otherwise): a tile is then found by bisection.
+    private var idsAscending = true
     /// The id the next tile gets. Ids stay below `Int64.max` (`maxID`), so that every id and this
     /// counter fit in JSON and C.
     var nextID: UInt64 = 1
@@ -62,6 +68,7 @@ public struct AttachmentTray: Equatable, Sendable {
             if case .uploading = tile.state { stopped.append(tile.id) }
             tiles[i].state = .error(message: message)
         }
+        recount()
         return stopped
     }
 
@@ -69,13 +76,40 @@ public struct AttachmentTray: Equatable, Sendable {
         self.limits = limits
         self.tiles = tiles
         self.nextID = nextID
+        recount()
+    }
+
+    /// `holding` and `idsAscending` from the tiles, after changes that walk them all anyway.
+    private mutating func recount() {
+        var counts = HoldingCounts()
+        var ascending = true
+        var previous: UInt64 = 0
+        for tile in tiles {
+            counts.add(tile.state)
+            if tile.id <= previous { ascending = false }
+            previous = tile.id
+        }
+        holding = counts
+        idsAscending = ascending
     }
 
     public var isEmpty: Bool { tiles.isEmpty }
 
     /// The tile with this id, if it is in the tray.
     public func attachment(id: UInt64) -> Attachment? {
-        tiles.first { $0.id == id }
+        position(of: id).map { tiles[$0] }
+    }
+
+    /// The index of the tile with this id: by bisection while the ids rise (always, but after an
+    /// odd snapshot), so an upload event for one of many tiles does not search them all.
+    private func position(of id: UInt64) -> Int? {
+        guard idsAscending else { return tiles.firstIndex { $0.id == id } }
+        var low = 0, high = tiles.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if tiles[mid].id < id { low = mid + 1 } else { high = mid }
+        }
+        return low < tiles.count && tiles[low].id == id ? low : nil
     }
 
     /// Stages a pick. Files beyond the files-per-message limit are dropped (the first ones stage) and
@@ -105,8 +139,10 @@ public struct AttachmentTray: Equatable, Sendable {
             } else {
                 state = .queued
             }
+            if let last = tiles.last, last.id >= nextID { idsAscending = false }
             tiles.append(Attachment(id: nextID, name: file.name, mimeType: mime, size: file.size,
                                     hostReference: file.hostReference, state: state, metadata: file.metadata))
+            holding.add(state)
             staged.append(nextID)
             nextID += 1
         }
@@ -130,7 +166,9 @@ public struct AttachmentTray: Equatable, Sendable {
     public mutating func apply(_ event: UploadEvent, to id: UInt64) throws(ComposerError) -> UploadState {
         let i = try index(of: id)
         let next = try tiles[i].state.applying(event)
+        holding.remove(tiles[i].state)
         tiles[i].state = next
+        holding.add(next)
         return next
     }
 
@@ -147,6 +185,7 @@ public struct AttachmentTray: Equatable, Sendable {
     public mutating func remove(_ id: UInt64) throws(ComposerError) -> Bool {
         let i = try index(of: id)
         let removed = tiles.remove(at: i)
+        holding.remove(removed.state)
         if case .uploading = removed.state { return true }
         return false
     }
@@ -160,6 +199,7 @@ public struct AttachmentTray: Equatable, Sendable {
             return nil
         }
         tiles.removeAll()
+        recount()
         return uploading
     }
 
@@ -167,18 +207,9 @@ public struct AttachmentTray: Equatable, Sendable {
     /// uploads, then uploads still queued or running.
     public var blocker: TrayBlocker? {
         if tiles.isEmpty { return .empty }
-        var errors = 0, failed = 0, pending = 0
-        for tile in tiles {
-            switch tile.state {
-            case .error: errors += 1
-            case .failed: failed += 1
-            case .queued, .uploading: pending += 1
-            case .uploaded: break
-            }
-        }
-        if errors > 0 { return .errorTiles(errors) }
-        if failed > 0 { return .failedUploads(failed) }
-        if pending > 0 { return .uploadsPending(pending) }
+        if holding.errors > 0 { return .errorTiles(holding.errors) }
+        if holding.failed > 0 { return .failedUploads(holding.failed) }
+        if holding.pending > 0 { return .uploadsPending(holding.pending) }
         return nil
     }
 
@@ -197,10 +228,30 @@ public struct AttachmentTray: Equatable, Sendable {
     /// - Throws: `.notAllowed` for a retired id (its tile was removed or sent: a late upload event
     ///   is refused, never applied to another tile), `.invalidArgument` for an id never given out.
     private func index(of id: UInt64) throws(ComposerError) -> Int {
-        guard let i = tiles.firstIndex(where: { $0.id == id }) else {
+        guard let i = position(of: id) else {
             if isRetired(id) { throw .notAllowed("attachment \(id) was removed or sent: events for it are refused") }
             throw .invalidArgument("no attachment with id \(id) in the tray")
         }
         return i
+    }
+}
+
+/// How many tiles of a tray are in each state that holds sending back.
+private struct HoldingCounts: Equatable, Sendable {
+    var errors = 0
+    var failed = 0
+    var pending = 0
+
+    mutating func add(_ state: UploadState) { count(state, 1) }
+
+    mutating func remove(_ state: UploadState) { count(state, -1) }
+
+    private mutating func count(_ state: UploadState, _ step: Int) {
+        switch state {
+        case .error: errors += step
+        case .failed: failed += step
+        case .queued, .uploading: pending += step
+        case .uploaded: break
+        }
     }
 }
