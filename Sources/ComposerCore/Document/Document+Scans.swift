@@ -1,6 +1,7 @@
 /// Reads over a stretch of the document that walk its leaves, a descent per leaf rather than per
-/// character: what the toolbar, the send state and the queries ask on every key, whatever the
-/// size of the selection or of the run of characters they cross.
+/// character, or step over whole subtrees by what their characters share (`SharedFormats`): what
+/// the toolbar, the send state and the queries ask on every key, whatever the size of the
+/// selection or of the run of characters they cross.
 extension Document {
     /// Calls `body` with the scalars from `offset` on, in order, until it returns false, the
     /// text ends, or `limit` were given.
@@ -96,8 +97,8 @@ extension Document {
     }
 
     /// Whether every line of `lines` has block format `block`: the subtrees holding only line
-    /// breaks of those lines answer from their `SharedFormats`, the leaves
-    /// at the ends from their blocks.
+    /// breaks of those lines answer from their `SharedFormats`, the leaves at the ends from their
+    /// blocks.
     func linesAll(_ lines: ClosedRange<Int>, have block: BlockFormat?) -> Bool {
         var last = lines.upperBound
         if last >= lineCount - 1 {

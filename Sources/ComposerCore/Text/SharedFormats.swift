@@ -6,7 +6,7 @@
 /// subtree at a time (docs/storage.md).
 ///
 /// Kept beside the node's `TextSummary`, not in it: summaries are copied at every step of every
-/// descent, and these are only read by the toolbar's queries.
+/// descent, and these are read only by the toolbar's queries and the whitespace scans.
 struct SharedFormats: Equatable, Sendable {
     /// Whether the stretch holds a character other than a line break; `style` is `.plain` when
     /// it does not (and `+` passes it over).

@@ -313,8 +313,8 @@ struct TextTree: Sendable {
         return true
     }
 
-    /// Calls `whole` with the summary of each largest subtree lying inside `range` and `part` with
-    /// each leaf only partly inside it (and the offset where it starts), in order; either returns
+    /// Calls `whole` with the shared formats of each largest subtree lying inside `range` and `part`
+    /// with each leaf only partly inside it (and the offset where it starts), in order; either returns
     /// false to stop. `range` counts scalars, or line breaks with `byLineBreaks` (a leaf or subtree
     /// holding none is whole where it lies inside). A range covering the text reads the root's
     /// formats alone; any range, two paths down the tree and the subtrees between them.
