@@ -162,12 +162,6 @@ enum Graphemes {
         var walk = BoundariesForward(after: offset, in: scalars)
         return walk.next() ?? scalars.scalarCount
     }
-
-    /// Whether `offset` lies on a grapheme boundary.
-    static func isBoundary(_ offset: Int, in scalars: some ScalarSource) -> Bool {
-        offset == 0 || offset == scalars.scalarCount || previousBoundary(before: nextBoundary(after: offset - 1, in: scalars), in: scalars) == offset
-            || nextBoundary(after: previousBoundary(before: offset, in: scalars), in: scalars) == offset
-    }
 }
 
 /// The grapheme boundaries after an offset, nearest first. The text is segmented a window at a

@@ -45,7 +45,6 @@ import Testing
             let gotNext = Graphemes.nextBoundary(after: offset, in: source)
             #expect(gotPrevious == previous, "\(sourceName) previousBoundary(before: \(offset)) in \(Array(text.unicodeScalars))")
             #expect(gotNext == next, "\(sourceName) nextBoundary(after: \(offset)) in \(Array(text.unicodeScalars))")
-            #expect(Graphemes.isBoundary(offset, in: source) == boundaries.contains(offset))
         }
     }
 
