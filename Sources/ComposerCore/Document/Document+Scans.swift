@@ -18,14 +18,10 @@ extension Document {
                 if !body(f.scalar(atByte: byte)) { return }
                 given += 1
                 position += 1
-                byte += Document.utf8Length(lead: f.bytes[byte])
+                byte = f.byteAfterScalar(at: byte)
             }
         }
     }
-
-    /// The bytes of the UTF-8 sequence that `lead` starts.
-    @inline(__always)
-    private static func utf8Length(lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
 
     /// The offset of the first scalar of `offset..<end` that passes `test` (`end` when none does).
     func firstOffset(from offset: Int, before end: Int, where test: (Unicode.Scalar) -> Bool) -> Int {
@@ -90,8 +86,6 @@ extension Document {
                 }
                 return scalars.upperBound < range.upperBound
             }
-            // A leaf read to the end of `range` ends the walk; one read to its own end does not.
-            && start + summary.scalars < range.upperBound
         })
         return common
     }

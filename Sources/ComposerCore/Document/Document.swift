@@ -173,8 +173,7 @@ public struct Document: Sendable {
         var previous: (scalar: Unicode.Scalar, style: InlineStyle)?
         if offset > 0 {
             if p.byte > 0 {
-                var start = p.byte - 1
-                while start > 0, p.node.fragment.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                let start = p.node.fragment.scalarStart(before: p.byte)
                 previous = (p.node.fragment.scalar(atByte: start), p.node.fragment.style(atByte: start))
             } else {
                 previous = scalarAndStyle(at: offset - 1)
@@ -348,8 +347,7 @@ extension Document {
             let f = leaf.fragment
             var byte = f.byteOffset(ofScalar: position - base.scalars, scalarCount: leaf.summary.scalars)
             while byte > 0, given < limit {
-                var start = byte - 1
-                while start > 0, f.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                let start = f.scalarStart(before: byte)
                 if !body(f.scalar(atByte: start)) { return }
                 given += 1
                 position -= 1

@@ -75,20 +75,9 @@ struct TextFragment: Equatable, Sendable {
     /// The byte offset of the first scalar from byte `start` on that is not whitespace (the byte
     /// count when none is).
     func firstNonWhitespaceByte(from start: Int) -> Int {
-        bytes.withUnsafeBufferPointer { bytes in
-            var i = Swift.max(0, start)
-            while i < bytes.count {
-                let b = bytes[i]
-                if b < 0x80 {
-                    guard b == 0x20 || (b >= 0x09 && b <= 0x0D) else { return i }
-                    i += 1
-                } else {
-                    guard scalar(atByte: i).isWhitespace else { return i }
-                    i += b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
-                }
-            }
-            return bytes.count
-        }
+        var i = Swift.max(0, start)
+        while i < bytes.count, scalar(atByte: i).isWhitespace { i = byteAfterScalar(at: i) }
+        return Swift.min(i, bytes.count)
     }
 
     /// The byte offset just after the last scalar before byte `end` that is not whitespace (0 when
@@ -96,12 +85,11 @@ struct TextFragment: Equatable, Sendable {
     func endOfNonWhitespaceByte(before end: Int) -> Int {
         var i = Swift.min(end, bytes.count)
         while i > 0 {
-            var start = i - 1
-            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            if !scalar(atByte: start).isWhitespace { return i }
+            let start = scalarStart(before: i)
+            guard scalar(atByte: start).isWhitespace else { break }
             i = start
         }
-        return 0
+        return i
     }
 
     /// `SharedFormats.style` of this fragment, whose length counts are `counts`. Every line break
@@ -233,12 +221,28 @@ struct TextFragment: Equatable, Sendable {
         return runs.last?.style ?? .plain
     }
 
+    /// The byte offset where the scalar ending at byte `byte` starts (`byte` > 0).
+    @inline(__always)
+    func scalarStart(before byte: Int) -> Int {
+        var start = byte - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
+    /// The byte offset after the scalar starting at byte `i`.
+    @inline(__always)
+    func byteAfterScalar(at i: Int) -> Int { i + TextFragment.utf8Length(lead: bytes[i]) }
+
+    /// The bytes of the UTF-8 sequence that `lead` starts.
+    @inline(__always)
+    static func utf8Length(lead: UInt8) -> Int { lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4 }
+
     /// The scalar starting at byte `i`.
     func scalar(atByte i: Int) -> Unicode.Scalar {
         guard i >= 0, i < bytes.count else { return "\u{0}" }
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 { return Unicode.Scalar(UInt8(b0)) }
-        let length = b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : 2
+        let length = TextFragment.utf8Length(lead: bytes[i])
         var value = b0 & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         var k = 1
         while k < length, i + k < bytes.count {
