@@ -78,6 +78,8 @@ import Testing
         "mailto:", "MAILTO:", "mailto:bob", "mailto:@example.com",
         // http(s) without a host.
         "http:", "http:/x", "http:///x", "https:", "https://", "http://", "https:///", "HTTP:example.com",
+        // A combining mark after "//" makes one character of it with the "/": no "//", no host.
+        "https://\u{301}example.com",
     ]
 
     @Test(arguments: refused)
@@ -99,6 +101,29 @@ import Testing
         } catch {
             #expect(error.refusalKind == .unsafeLink)
             #expect(error.message.contains("javascript"))
+        }
+    }
+
+    /// Whether a URL may hold `s`, as the rule says it (docs and `LinkPolicy`): no whitespace, no
+    /// control (C0, DEL, C1), no format character, none of `< > \\ " \``. Written from the Unicode
+    /// properties for every scalar, which the policy reads for non-ASCII scalars only.
+    private static func mayHold(_ s: Unicode.Scalar) -> Bool {
+        !(s.value <= 0x20 || (0x7F...0x9F).contains(s.value) || "<>\\\"`".unicodeScalars.contains(s)
+            || s.properties.isWhitespace || s.properties.generalCategory == .format)
+    }
+
+    /// Every ASCII scalar, the Latin-1 range and the spaces, joiners and marks of the general
+    /// punctuation block, each in the middle of a path: accepted exactly when the rule allows it.
+    @Test func everyCharacterIsJudgedByTheRule() throws {
+        let scalars = (0..<0x100).compactMap(Unicode.Scalar.init) + (0x2000...0x206F).compactMap(Unicode.Scalar.init)
+            + [0x1680, 0x180E, 0x3000, 0xFEFF, 0xFFF9, 0x110BD, 0xE0001].compactMap(Unicode.Scalar.init)
+        for s in scalars {
+            let url = "https://example.com/a\(Character(s))b"
+            if LinkPolicyTests.mayHold(s) {
+                #expect(try LinkPolicy.normalize(url) == url, "U+\(String(s.value, radix: 16))")
+            } else {
+                expectRefusal(.unsafeLink) { try LinkPolicy.normalize(url) }
+            }
         }
     }
 }
