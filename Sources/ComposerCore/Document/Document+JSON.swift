@@ -24,14 +24,21 @@ extension Document {
     }
 
     /// Parses and validates document JSON. A text longer than `Limits.maxTextLength` is refused.
+    /// A document in the plain layout (`JSONParser.readDocumentLayout`: what `json` writes, with
+    /// any whitespace and key order) is read without a tree of JSON values; any other input, and
+    /// every input with an error, goes through the tree, which says what is wrong.
     public init(json: String) throws(ComposerError) {
-        try self.init(jsonValue: try JSONParser.parse(json))
+        guard let (text, spans) = JSONParser.readDocumentLayout(json) else {
+            try self.init(jsonValue: try JSONParser.parse(json))
+            return
+        }
+        try self.init(checkingLengthOf: text, spans: spans)
     }
 
     public init(jsonValue: JSONValue) throws(ComposerError) {
         var reader = try JSONObjectReader(jsonValue, context: "document")
-        var text = try reader.requiredString("text")
-        try Limits.checkTextLength(text.withUTF8 { ByteScan.scalarCount($0, 0..<$0.count) }, "the document's text")
+        let text = try reader.requiredString("text")
+        try Document.checkLength(of: text)
         let spanValues = try reader.array("spans") ?? []
         try reader.finish()
         var spans: [Span] = []
@@ -40,6 +47,37 @@ extension Document {
             spans.append(try Document.span(from: value, index: i))
         }
         try self.init(text: text, spans: spans)
+    }
+
+    private init(checkingLengthOf text: String, spans: [Span]) throws(ComposerError) {
+        try Document.checkLength(of: text)
+        try self.init(text: text, spans: spans)
+    }
+
+    private static func checkLength(of text: String) throws(ComposerError) {
+        var text = text
+        try Limits.checkTextLength(text.withUTF8 { ByteScan.scalarCount($0, 0..<$0.count) }, "the document's text")
+    }
+
+    /// The keys of a span's values in the document JSON.
+    enum ValueKey: String {
+        case url, color, uid, name
+    }
+
+    /// The format of kind `kind`, its values read by `value`; nil for a kind with no format of
+    /// its own.
+    static func format(_ kind: FormatKind, value: (ValueKey) throws(ComposerError) -> String) throws(ComposerError) -> Format? {
+        switch kind {
+        case .bold: return .bold
+        case .italic: return .italic
+        case .underline: return .underline
+        case .strike: return .strike
+        case .code: return .code
+        case .link: return .link(url: try value(.url))
+        case .color: return .color(try value(.color))
+        case .mention: return .mention(uid: try value(.uid), name: try value(.name))
+        case .codeBlock, .quote, .bulletList, .orderedList: return BlockFormat(kind).map(Format.block)
+        }
     }
 
     /// Span `index` of a document's "spans"; messages name it `spans[index]`.
@@ -51,19 +89,8 @@ extension Document {
         guard let kind = FormatKind(rawValue: name) else {
             throw .invalidArgument("\(r.context): unknown format \"\(name)\"")
         }
-        let format: Format
-        switch kind {
-        case .bold: format = .bold
-        case .italic: format = .italic
-        case .underline: format = .underline
-        case .strike: format = .strike
-        case .code: format = .code
-        case .link: format = .link(url: try r.requiredString("url"))
-        case .color: format = .color(try r.requiredString("color"))
-        case .mention: format = .mention(uid: try r.requiredString("uid"), name: try r.requiredString("name"))
-        case .codeBlock, .quote, .bulletList, .orderedList:
-            guard let block = BlockFormat(kind) else { throw .invalidArgument("\(r.context): unknown format \"\(name)\"") }
-            format = .block(block)
+        guard let format = try Document.format(kind, value: { key throws(ComposerError) in try r.requiredString(key.rawValue) }) else {
+            throw .invalidArgument("\(r.context): unknown format \"\(name)\"")
         }
         try r.finish()
         guard let s = Int(exactly: start), let e = Int(exactly: end), s >= 0, e >= s else {

@@ -16,8 +16,8 @@ public struct JSONParser {
     /// set, so that the check stays linear however many members there are.
     static let linearKeyLimit = 16
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     /// The bytes of a string with escapes, reused from one such string to the next.
     private var scratch: [UInt8] = []
 
@@ -34,7 +34,7 @@ public struct JSONParser {
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private mutating func parseDocument() throws(ComposerError) -> JSONValue {
         skipWhitespace()
@@ -49,7 +49,7 @@ public struct JSONParser {
     }
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             let b = bytes[index]
             guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
@@ -156,7 +156,7 @@ public struct JSONParser {
     /// The string whose opening quote is at `index`. Without escapes (nearly every string) it is
     /// decoded straight from the input; the first backslash (or a control character, or the end)
     /// hands over to `parseEscapedString`, which goes on from there.
-    private mutating func parseString() throws(ComposerError) -> String {
+    mutating func parseString() throws(ComposerError) -> String {
         index += 1
         let start = index
         while index < bytes.count {
