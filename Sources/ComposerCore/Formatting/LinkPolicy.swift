@@ -9,6 +9,9 @@ public enum LinkPolicy {
     /// (Read from an array of scalars, with the rest of the URL built back from it a scalar at a
     /// time, a link cost some 35,000 instructions: most of loading a document full of links.)
     public static func normalize(_ url: String) throws(ComposerError) -> String {
+        // The usual link, `http(s)://` and a host in printable ASCII, is its own canonical form
+        // (the wire parser's test; the rules below accept it as it is): a scan, no strings made.
+        if url.utf8.withContiguousStorageIfAvailable(LinkTarget.isPlainWebURL) == true { return url }
         let bytes = Array(url.utf8)
         // Scalars: the bytes that do not continue one.
         let scalarCount = bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
