@@ -115,6 +115,30 @@ extension Document {
         change.restyled(range)
     }
 
+    /// `rawRestyle` of each of `ranges` (ascending, disjoint) in one walk of the tree. What changed
+    /// is recorded as one step over the ranges from the first that changed to the last (the
+    /// styles between them, which did not change, are put back as they are), so that undoing it
+    /// is one walk too; the change for events is the same hull that the calls one by one give.
+    mutating func rawRestyle(_ ranges: [Range<Int>], _ transform: (InlineStyle) -> InlineStyle) {
+        guard let first = ranges.first, let last = ranges.last, first.lowerBound < last.upperBound else { return }
+        let hull = first.lowerBound..<last.upperBound
+        let before = isRecording ? fragment(in: hull) : TextFragment()
+        var changed = (first: Int.max, last: -1)
+        let any = ranges.withUnsafeBufferPointer {
+            tree.restyle($0, transform) { k in changed = (Swift.min(changed.first, k), Swift.max(changed.last, k)) }
+        }
+        guard any else { return }
+        let range = ranges[changed.first].lowerBound..<ranges[changed.last].upperBound
+        version &+= 1
+        if isRecording {
+            let ascii = before.bytes.count == hull.count
+            let lo = ascii ? range.lowerBound - hull.lowerBound : before.byteOffset(ofScalar: range.lowerBound - hull.lowerBound, after: (0, 0))
+            let hi = ascii ? range.upperBound - hull.lowerBound : before.byteOffset(ofScalar: range.upperBound - hull.lowerBound, after: (0, 0))
+            journal.append(.styles(range: range, fragment: before.slice(lo..<hi)))
+        }
+        change.restyled(range)
+    }
+
     /// Puts back the styles of `range` from `fragment` (same text), recording the current ones.
     private mutating func rawSetStyles(_ range: Range<Int>, _ fragment: TextFragment) {
         version &+= 1

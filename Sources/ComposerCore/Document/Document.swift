@@ -283,6 +283,14 @@ public struct Document: Sendable {
         }
     }
 
+    /// `restyle` of each of `ranges` (ascending, disjoint, each on one line that is no code
+    /// block, as `Editor.formatTargets` gives them) in one walk: a format over a long selection
+    /// cut by lines, links and mentions into thousands of ranges rebuilds each leaf once, where
+    /// the calls one by one found and rebuilt it for each range in it.
+    public mutating func restyle(_ ranges: [Range<Int>], _ transform: (inout InlineStyle) -> Void) {
+        rawRestyle(ranges) { var s = $0; transform(&s); return s.normalized() }
+    }
+
     /// Sets the block format of lines `lines`. Entering a code block strips inline styles.
     public mutating func setBlock(_ block: BlockFormat?, lines: ClosedRange<Int>) {
         for line in lines {

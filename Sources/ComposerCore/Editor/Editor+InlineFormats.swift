@@ -45,30 +45,41 @@ extension Editor {
                               : allStyles(of: targets) { !styleValue.clears($0) }
         if unchanged { return currentChange }
         checkpoint(.other)
-        for target in targets {
-            document.restyle(target) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
-        }
+        document.restyle(targets) { apply ? styleValue.set(in: &$0) : styleValue.clear(in: &$0) }
         return currentChange
     }
 
     /// The ranges of `range` an operation on `kind` touches (never a `\n`, a code-block line or,
     /// as `protect` says, a protected run), in order.
+    /// The lines come first (a descent each), then the runs in one walk, each cut at the line
+    /// ends: a walk per line read each leaf's runs from its start once per line in it.
     func formatTargets(_ kind: FormatKind, in range: Range<Int>, protect: Bool) -> [Range<Int>] {
-        var targets: [Range<Int>] = []
         let first = document.lineIndex(at: range.lowerBound)
         let last = document.lineIndex(at: range.upperBound)
+        var lines: [Range<Int>] = []
         for line in first...last where document.block(ofLine: line) != .codeBlock {
-            document.forEachRun(in: document.lineRange(line).clamped(to: range)) { r, s in
-                if s.mention != 0, protect || kind == .link || kind == .code { return true }
-                if protect, s.link != 0, kind != .link { return true }
-                if protect, s.flags.contains(.code), kind != .code { return true }
-                if let previous = targets.last, previous.upperBound == r.lowerBound {
-                    targets[targets.count - 1] = previous.lowerBound..<r.upperBound
+            let part = document.lineRange(line).clamped(to: range)
+            if !part.isEmpty { lines.append(part) }
+        }
+        guard let firstLine = lines.first, let lastLine = lines.last else { return [] }
+        var targets: [Range<Int>] = []
+        var l = 0
+        document.forEachRun(in: firstLine.lowerBound..<lastLine.upperBound) { r, s in
+            if s.mention != 0, protect || kind == .link || kind == .code { return true }
+            if protect, s.link != 0, kind != .link { return true }
+            if protect, s.flags.contains(.code), kind != .code { return true }
+            while l < lines.count, lines[l].upperBound <= r.lowerBound { l += 1 }
+            var k = l
+            while k < lines.count, lines[k].lowerBound < r.upperBound {
+                let piece = Swift.max(r.lowerBound, lines[k].lowerBound)..<Swift.min(r.upperBound, lines[k].upperBound)
+                if let previous = targets.last, previous.upperBound == piece.lowerBound {
+                    targets[targets.count - 1] = previous.lowerBound..<piece.upperBound
                 } else {
-                    targets.append(r)
+                    targets.append(piece)
                 }
-                return true
+                k += 1
             }
+            return true
         }
         return targets
     }

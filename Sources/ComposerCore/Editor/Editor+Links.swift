@@ -34,7 +34,7 @@ extension Editor {
         guard !targets.isEmpty else { return currentChange }
         checkpoint(.other)
         let id = document.intern(link: normalized)
-        for target in targets { document.restyle(target) { $0.link = id } }
+        document.restyle(targets) { $0.link = id }
         return currentChange
     }
 

@@ -139,13 +139,38 @@ struct TextFragment: Equatable, Sendable {
     // without bounds checks per byte, so the compiler can vectorize the counting ones.
 
     /// The byte offset of scalar `k` (k may equal the scalar count).
+    /// Words of 8 bytes are passed while the scalars starting in them stay below `k` (a byte at a
+    /// time, finding a place late in a leaf cost some 5 instructions a byte before it; restyling
+    /// a formatted draft finds two per line).
     func byteOffset(ofScalar k: Int, scalarCount: Int) -> Int {
         if scalarCount == bytes.count { return Swift.max(0, Swift.min(k, bytes.count)) }  // ASCII
-        return bytes.withUnsafeBufferPointer { buf in
+        return byteOffset(ofScalar: k)
+    }
+
+    /// `byteOffset(ofScalar:scalarCount:)` of a fragment that is not ASCII. Not inlined: the
+    /// ASCII test above is what a keystroke in ASCII text runs, and the scan inlined with it made
+    /// a keystroke 170 instructions dearer.
+    @inline(never)
+    private func byteOffset(ofScalar k: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return 0 }
             var seen = 0
-            for i in 0..<buf.count where buf[i] & 0xC0 != 0x80 {
-                if seen == k { return i }
-                seen += 1
+            var i = 0
+            while i + 8 <= buf.count {
+                let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
+                let continuations = word & ~(word &<< 1) & 0x8080_8080_8080_8080
+                let starts = 8 &- continuations.nonzeroBitCount
+                if seen + starts > k { break }
+                seen += starts
+                i += 8
+            }
+            while i < buf.count {
+                if buf[i] & 0xC0 != 0x80 {
+                    if seen == k { return i }
+                    seen += 1
+                }
+                i += 1
             }
             return buf.count
         }
@@ -177,6 +202,11 @@ struct TextFragment: Equatable, Sendable {
     func scalars(before byte: Int) -> Int {
         let end = Swift.max(0, Swift.min(byte, bytes.count))
         return TextFragment.countBytes(in: bytes, 0..<end, { $0 & SIMD16(repeating: 0xC0) .!= SIMD16(repeating: 0x80) }, { $0 & 0xC0 != 0x80 })
+    }
+
+    /// Scalars starting in the bytes of `range` (clamped to the fragment).
+    func scalars(in range: Range<Int>) -> Int {
+        TextFragment.countBytes(in: bytes, range.clamped(to: 0..<bytes.count), { $0 & SIMD16(repeating: 0xC0) .!= SIMD16(repeating: 0x80) }, { $0 & 0xC0 != 0x80 })
     }
 
     /// How many bytes of `range` satisfy a test, given for 16 bytes at a time and for one. The
@@ -343,9 +373,16 @@ struct TextFragment: Equatable, Sendable {
     /// whether anything changed.
     @discardableResult
     mutating func restyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
-        guard !range.isEmpty else { return false }
+        withUnsafePointer(to: range) { restyle(UnsafeBufferPointer(start: $0, count: 1), transform) { _ in } }
+    }
+
+    /// Sets the style of the bytes of each of `ranges` (ascending, disjoint) through `transform`
+    /// in one pass over the runs; newlines stay plain. Calls `changed` with the index of each range
+    /// some of whose bytes changed style (once or more); returns whether any did.
+    mutating func restyle(_ ranges: UnsafeBufferPointer<Range<Int>>, _ transform: (InlineStyle) -> InlineStyle,
+                          changed: (Int) -> Void) -> Bool {
         var newRuns: [StyleRun] = []
-        newRuns.reserveCapacity(runs.count + 2)
+        newRuns.reserveCapacity(runs.count + 2 * ranges.count)
         func add(_ style: InlineStyle, _ count: Int) {
             guard count > 0 else { return }
             if let last = newRuns.last, last.style == style {
@@ -354,34 +391,65 @@ struct TextFragment: Equatable, Sendable {
                 newRuns.append(StyleRun(style: style, utf8Count: count))
             }
         }
+        var any = false
         var position = 0
+        var r = 0
         for run in runs {
-            let start = position
             let end = position + run.utf8Count
+            // The run's bytes before `cursor` are added already.
+            var cursor = position
             position = end
-            let lo = Swift.max(start, range.lowerBound)
-            let hi = Swift.min(end, range.upperBound)
-            guard lo < hi else { add(run.style, run.utf8Count); continue }
-            add(run.style, lo - start)
-            let newStyle = transform(run.style)
-            // Newlines inside the range keep their (plain) style.
-            var k = lo
-            while k < hi {
-                if bytes[k] == 0x0A {
-                    add(run.style, 1)
-                    k += 1
-                    continue
+            while r < ranges.count, ranges[r].lowerBound < end {
+                let lo = Swift.max(cursor, ranges[r].lowerBound)
+                let hi = Swift.min(end, ranges[r].upperBound)
+                if lo < hi {
+                    add(run.style, lo - cursor)
+                    let newStyle = transform(run.style)
+                    // Newlines inside the range keep their (plain) style.
+                    var k = lo
+                    while k < hi {
+                        if bytes[k] == 0x0A {
+                            add(run.style, 1)
+                            k += 1
+                            continue
+                        }
+                        var m = k
+                        while m < hi, bytes[m] != 0x0A { m += 1 }
+                        add(newStyle, m - k)
+                        if newStyle != run.style {
+                            any = true
+                            changed(r)
+                        }
+                        k = m
+                    }
+                    cursor = hi
                 }
-                var m = k
-                while m < hi, bytes[m] != 0x0A { m += 1 }
-                add(newStyle, m - k)
-                k = m
+                // A range going on past this run goes on in the next.
+                guard ranges[r].upperBound <= end else { break }
+                r += 1
             }
-            add(run.style, end - hi)
+            add(run.style, end - cursor)
         }
-        guard newRuns != runs else { return false }
+        // Runs are maximal (no two neighbours share a style), so the runs are the same exactly
+        // when no byte changed style.
+        guard any else { return false }
         runs = newRuns
         return true
+    }
+
+    /// The byte offset of scalar `k`, counting on from scalar `from.scalar` at byte `from.byte`
+    /// (`k >= from.scalar`): ascending places found in one pass over the bytes.
+    func byteOffset(ofScalar k: Int, after from: (scalar: Int, byte: Int)) -> Int {
+        var seen = from.scalar
+        var i = Swift.max(0, from.byte)
+        while i < bytes.count {
+            if bytes[i] & 0xC0 != 0x80 {
+                if seen == k { return i }
+                seen += 1
+            }
+            i += 1
+        }
+        return bytes.count
     }
 }
 
@@ -396,7 +464,10 @@ extension TextFragment {
         var scalar = start
         for run in runs {
             let runEnd = byte + run.utf8Count
-            let length = ascii ? run.utf8Count : scalars(before: runEnd) - scalars(before: byte)
+            // The run's own bytes: counted from the fragment's start for every run, a walk over
+            // a leaf's runs was quadratic in them (a select-all and bold on a formatted draft spent
+            // a third of its time here).
+            let length = ascii ? run.utf8Count : scalars(in: byte..<runEnd)
             if !body(run.style, scalar..<(scalar + length), byte..<runEnd) { return false }
             scalar += length
             byte = runEnd

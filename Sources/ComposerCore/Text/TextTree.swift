@@ -236,6 +236,70 @@ struct TextTree: Sendable {
         return changed
     }
 
+    /// Sets the style of the scalars of each of `ranges` (ascending, disjoint) through `transform`
+    /// in one walk (newlines stay plain): a leaf holding many of them is rebuilt once, not once
+    /// each. Calls `changed` with the index of each range some of whose scalars changed style
+    /// (once or more); returns whether any did.
+    @discardableResult
+    mutating func restyle(_ ranges: UnsafeBufferPointer<Range<Int>>, _ transform: (InlineStyle) -> InlineStyle,
+                          changed: (Int) -> Void) -> Bool {
+        guard !ranges.isEmpty else { return false }
+        return TextTree.restyle(&root, 0, ranges, 0, transform, changed)
+    }
+
+    /// `restyle(_:_:changed:)` of the subtree at `node`, which starts at scalar `start`, for the
+    /// ranges from index `first` on (the earlier ones end before it).
+    private static func restyle(_ node: inout TextNode, _ start: Int, _ ranges: UnsafeBufferPointer<Range<Int>>, _ first: Int,
+                                _ transform: (InlineStyle) -> InlineStyle, _ changed: (Int) -> Void) -> Bool {
+        makeUnique(&node)
+        let end = start + node.summary.scalars
+        if node.isLeaf {
+            // The ranges' places in this leaf as bytes, found in one pass (each range clipped to
+            // the leaf; `indices` maps them back).
+            var byteRanges: [Range<Int>] = []
+            var indices: [Int] = []
+            var at = (scalar: 0, byte: 0)
+            let ascii = node.summary.scalars == node.summary.utf8
+            func byte(_ scalar: Int) -> Int {
+                if ascii { return scalar }
+                let b = node.fragment.byteOffset(ofScalar: scalar, after: at)
+                at = (scalar, b)
+                return b
+            }
+            var k = first
+            while k < ranges.count, ranges[k].lowerBound < end {
+                let lo = Swift.max(ranges[k].lowerBound, start) - start
+                let hi = Swift.min(ranges[k].upperBound, end) - start
+                if lo < hi {
+                    byteRanges.append(byte(lo)..<byte(hi))
+                    indices.append(k)
+                }
+                k += 1
+            }
+            let didChange = byteRanges.withUnsafeBufferPointer { pieces in
+                node.fragment.restyle(pieces, transform) { changed(indices[$0]) }
+            }
+            if didChange {
+                node.fragment.addMentions(to: &node.summary)
+                node.shared.style = node.fragment.sharedStyle(node.summary)
+            }
+            return didChange
+        }
+        var didChange = false
+        var offset = start
+        var k = first
+        for i in node.children.indices {
+            let childEnd = offset + node.children[i].summary.scalars
+            // Past the ranges that end before this child.
+            while k < ranges.count, ranges[k].upperBound <= offset { k += 1 }
+            guard k < ranges.count else { break }
+            if ranges[k].lowerBound < childEnd, restyle(&node.children[i], offset, ranges, k, transform, changed) { didChange = true }
+            offset = childEnd
+        }
+        if didChange { node.sumChildren() }
+        return didChange
+    }
+
     /// Sets the block of the line that the `n`-th line break (0-based) ends.
     mutating func setBlock(_ block: BlockFormat?, ofNewline n: Int) {
         TextTree.setBlock(&root, block, n)

@@ -1,0 +1,111 @@
+import Testing
+@testable import ComposerCore
+
+/// `Document.restyle(_ ranges:)`, the one walk a format over many ranges makes
+/// (`Editor.formatTargets`), against `restyle` of each range in turn: the same document, the same
+/// change for events, and an undo record that gives back the same document with the same change.
+@Suite struct RestyleRangesTests {
+    /// Ascending, disjoint ranges, each on one line, of random lengths and gaps (some empty).
+    static func randomTargets(_ rng: inout SeededRandom, _ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+        var targets: [Range<Int>] = []
+        var p = Int.random(in: 0...20, using: &rng)
+        while p < scalars.count {
+            let lineEnd = scalars[p...].firstIndex(of: "\n") ?? scalars.count
+            let end = Swift.min(lineEnd, p + Int.random(in: 0...40, using: &rng))
+            targets.append(p..<end)
+            p = end + Int.random(in: 0...12, using: &rng)
+            // Now and then a target right after the one before (a run of a link cut out between).
+            if Int.random(in: 0..<4, using: &rng) == 0, end < lineEnd { p = end }
+        }
+        return targets
+    }
+
+    static let transforms: [(String, @Sendable (inout InlineStyle) -> Void)] = [
+        ("bold", { $0.flags.insert(.bold) }),
+        ("not italic", { $0.flags.remove(.italic) }),
+        ("underline toggled", { $0.flags.formSymmetricDifference(.underline) }),
+        ("link", { $0.link = 1 }),
+        ("no link", { $0.link = 0 }),
+        ("code", { $0.flags.insert(.code) }),
+        ("colour", { $0.color = 0x1FF_0000 }),
+    ]
+
+    @Test func restylingRangesAtOnceIsRestylingThemOneByOne() {
+        var rng = SeededRandom(seed: 0x7265_7374)
+        for _ in 0..<60 {
+            var document = DocumentScanTests.randomDocument(&rng, length: Int.random(in: 50...6_000, using: &rng))
+            _ = document.intern(link: "https://a.io")
+            let scalars = Array(document.text.unicodeScalars)
+            let targets = Self.randomTargets(&rng, scalars)
+            let (name, transform) = rng.pick(Self.transforms)
+
+            var oneByOne = document
+            oneByOne.beginRecording()
+            _ = oneByOne.takeChange()
+            for target in targets { oneByOne.restyle(target, transform) }
+            var atOnce = document
+            atOnce.beginRecording()
+            _ = atOnce.takeChange()
+            atOnce.restyle(targets, transform)
+
+            #expect(atOnce == oneByOne, "\(name)")
+            #expect(atOnce.tree.invariantViolation() == nil)
+            #expect(atOnce.takeChange() == oneByOne.takeChange(), "\(name)")
+            // Undoing the records, last first, gives back the document (and the same change): one
+            // record at once, one a changed range one by one.
+            let records = (atOnce.endRecording(), oneByOne.endRecording())
+            #expect(records.0.count == (records.1.isEmpty ? 0 : 1))
+            for edit in records.0.reversed() { atOnce.apply(edit) }
+            for edit in records.1.reversed() { oneByOne.apply(edit) }
+            #expect(atOnce == document, "\(name)")
+            #expect(atOnce.takeChange() == oneByOne.takeChange(), "\(name)")
+        }
+    }
+}
+
+extension RestyleRangesTests {
+    /// The targets of a format, worked out line by line (a run walk per line): what
+    /// `Editor.formatTargets` finds in one walk.
+    static func targetsLineByLine(_ document: Document, _ kind: FormatKind, _ range: Range<Int>, protect: Bool) -> [Range<Int>] {
+        var targets: [Range<Int>] = []
+        for line in document.lineIndex(at: range.lowerBound)...document.lineIndex(at: range.upperBound)
+        where document.block(ofLine: line) != .codeBlock {
+            document.forEachRun(in: document.lineRange(line).clamped(to: range)) { r, s in
+                if s.mention != 0, protect || kind == .link || kind == .code { return true }
+                if protect, s.link != 0, kind != .link { return true }
+                if protect, s.flags.contains(.code), kind != .code { return true }
+                if let previous = targets.last, previous.upperBound == r.lowerBound {
+                    targets[targets.count - 1] = previous.lowerBound..<r.upperBound
+                } else {
+                    targets.append(r)
+                }
+                return true
+            }
+        }
+        return targets
+    }
+
+    @Test func formatTargetsAreTheRunsOfEachLine() {
+        var rng = SeededRandom(seed: 0x7461_7267)
+        for _ in 0..<60 {
+            var document = DocumentScanTests.randomDocument(&rng, length: Int.random(in: 1...4_000, using: &rng))
+            for _ in 0..<3 {
+                let line = Int.random(in: 0..<document.lineCount, using: &rng)
+                document.setBlock(.codeBlock, lines: line...line)
+            }
+            for _ in 0..<6 {
+                let start = Int.random(in: 0...document.count, using: &rng)
+                document.restyle(start..<Swift.min(document.count, start + Int.random(in: 0...30, using: &rng))) { $0.flags.insert(.code) }
+            }
+            var editor = Editor()
+            _ = editor.load(document)
+            for _ in 0..<10 {
+                let range = DocumentScanTests.randomRange(&rng, in: document.count)
+                let kind = rng.pick([FormatKind.bold, .italic, .link, .code, .color])
+                let protect = Bool.random(using: &rng)
+                #expect(editor.formatTargets(kind, in: range, protect: protect)
+                        == Self.targetsLineByLine(editor.document, kind, range, protect: protect))
+            }
+        }
+    }
+}
