@@ -177,16 +177,21 @@ import Testing
         let name = String(repeating: "N", count: 1000)
         let tags = String(repeating: "<@uid:u1>", count: 2100)  // 2100 × "@" + name > the limit
         let mention = #"[{"start":0,"end":1001,"format":"mention","uid":"u1","name":""# + name + #""}]"#
-        let draft = try Composer.make("@" + name + " " + tags, spans: mention)
+        var draft = try Composer.make("@" + name + " " + tags, spans: mention)
+        let before = draft.document
         // "@" + name + " " stays; each tag becomes "@" + name.
         #expect(throws: ComposerError.limitExceeded("the converted text would be \(1002 + 2100 * 1001) characters long; the limit is 2097152")) {
-            try draft.editor.checkRoomToNormalize()
+            try draft.editor.normalizeMarkdownWithinLimits()
         }
-        let fewer = try Composer.make("@" + name + " " + String(repeating: "<@uid:u1>", count: 3), spans: mention)
-        try fewer.editor.checkRoomToNormalize()
+        #expect(draft.document == before)
+        var fewer = try Composer.make("@" + name + " " + String(repeating: "<@uid:u1>", count: 3), spans: mention)
+        try fewer.editor.normalizeMarkdownWithinLimits()
+        #expect(fewer.document.count == 1002 + 3 * 1001)
         var plain = DraftConfig()
         plain.richText = false
-        try Composer.make("@" + name + " " + tags, spans: mention, config: plain).editor.checkRoomToNormalize()  // nothing to convert
+        var unconverted = try Composer.make("@" + name + " " + tags, spans: mention, config: plain)
+        try unconverted.editor.normalizeMarkdownWithinLimits()  // nothing to convert
+        #expect(unconverted.document.count == 1002 + tags.count)
     }
 
     @Test func inputSizeLimit() throws {

@@ -66,7 +66,7 @@ public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePo
 @_cdecl("mc_draft_normalize_markdown")
 public func mc_draft_normalize_markdown(_ draft: OpaquePointer?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        try withDraft(draft) { s throws(ComposerError) in try s.composer.editor.checkRoomToNormalize(); _ = s.composer.editor.normalizeMarkdown() }
+        try withDraft(draft) { s throws(ComposerError) in _ = try s.composer.editor.normalizeMarkdownWithinLimits() }
     }
 }
 

@@ -33,11 +33,4 @@ extension Editor {
     public func checkRoom(toLoad document: Document) throws(ComposerError) {
         try Limits.checkTextLength(document.count, "the loaded text")
     }
-
-    /// For `normalizeMarkdown()`: converting hand-typed markdown usually shortens the text, but a
-    /// hand-typed mention tag becomes the mention's name, which may be longer.
-    public func checkRoomToNormalize() throws(ComposerError) {
-        guard settings.richText else { return }
-        try Limits.checkTextLength(normalizedDocument.count, "the converted text")
-    }
 }

@@ -23,10 +23,25 @@ extension Editor {
     /// The caret goes to the end.
     @discardableResult
     public mutating func normalizeMarkdown() -> EditorChange {
-        let mark = beginChange(); defer { endChange(mark) }
-        guard settings.richText else { return currentChange }
+        load(normalized: settings.richText ? normalizedDocument : nil)
+    }
+
+    /// `normalizeMarkdown()`, refused with nothing changed when the converted text would be
+    /// longer than `Limits.maxTextLength` (a hand-typed mention tag becomes the mention's name,
+    /// which may be longer). The conversion, a serialization and a parse of the whole draft, is
+    /// made once for both (a check made before the conversion made it twice).
+    @discardableResult
+    public mutating func normalizeMarkdownWithinLimits() throws(ComposerError) -> EditorChange {
+        guard settings.richText else { return load(normalized: nil) }
         let normalized = normalizedDocument
-        guard normalized != document else { return currentChange }
+        try Limits.checkTextLength(normalized.count, "the converted text")
+        return load(normalized: normalized)
+    }
+
+    /// Loads `normalized` as one undo step, unless it is nil or the document already.
+    private mutating func load(normalized: Document?) -> EditorChange {
+        let mark = beginChange(); defer { endChange(mark) }
+        guard let normalized, normalized != document else { return currentChange }
         load(normalized)
         return currentChange
     }
