@@ -1,17 +1,26 @@
 extension Editor {
     /// The whole link runs that `range` touches (for a caret: the link it is inside or at an edge of).
+    /// One walk over the range's runs, neighbours of one link joined; only the first and the last
+    /// can go on outside the range, and only they are followed out (looking each one up around
+    /// its first character cost a walk outwards per link: thousands after a link over a long
+    /// selection, which lines cut into one run each).
     func linkRuns(touching range: Range<Int>) -> [Range<Int>] {
         var runs: [Range<Int>] = []
         let lower = max(0, range.lowerBound - (range.isEmpty ? 1 : 0))
         let upper = min(document.count, range.isEmpty ? range.upperBound + 1 : range.upperBound)
-        var linked: [Int] = []  // the first character of each linked stretch in the range
+        var link: UInt32 = 0  // the link of the last run in `runs`, 0 when a run without one came after it
         document.forEachRun(in: lower..<upper) { r, style in
-            if style.link != 0 { linked.append(r.lowerBound) }
+            if style.link != 0, style.link == link, let last = runs.last, last.upperBound == r.lowerBound {
+                runs[runs.count - 1] = last.lowerBound..<r.upperBound
+            } else if style.link != 0 {
+                runs.append(r)
+            }
+            link = style.link
             return true
         }
-        for i in linked where runs.last.map({ $0.upperBound <= i }) ?? true {
-            if let run = document.run(containing: i, key: { $0.link }) { runs.append(run) }
-        }
+        guard let first = runs.first, let last = runs.last else { return runs }
+        if first.lowerBound == lower, let whole = document.run(containing: first.lowerBound, key: { $0.link }) { runs[0] = whole }
+        if last.upperBound == upper, let whole = document.run(containing: last.lowerBound, key: { $0.link }) { runs[runs.count - 1] = whole }
         return runs
     }
 
@@ -45,7 +54,8 @@ extension Editor {
         let runs = linkRuns(touching: selection.range)
         guard !runs.isEmpty else { return currentChange }
         checkpoint(.other)
-        for run in runs { document.restyle(run) { $0.link = 0 } }
+        // Link runs hold no line break (line breaks are plain) and lie on no code-block line.
+        document.restyle(runs) { $0.link = 0 }
         return currentChange
     }
 

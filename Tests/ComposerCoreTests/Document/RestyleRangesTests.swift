@@ -109,3 +109,42 @@ extension RestyleRangesTests {
         }
     }
 }
+
+extension RestyleRangesTests {
+    /// The links a range touches, each looked up whole around its first character in the range:
+    /// what `Editor.linkRuns` finds in one walk.
+    static func linkRunsOneByOne(_ document: Document, touching range: Range<Int>) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        let lower = Swift.max(0, range.lowerBound - (range.isEmpty ? 1 : 0))
+        let upper = Swift.min(document.count, range.isEmpty ? range.upperBound + 1 : range.upperBound)
+        var linked: [Int] = []
+        document.forEachRun(in: lower..<upper) { r, style in
+            if style.link != 0 { linked.append(r.lowerBound) }
+            return true
+        }
+        for i in linked where runs.last.map({ $0.upperBound <= i }) ?? true {
+            if let run = document.run(containing: i, key: { $0.link }) { runs.append(run) }
+        }
+        return runs
+    }
+
+    @Test func linkRunsAreEachLinkWhole() {
+        var rng = SeededRandom(seed: 0x6C69_6E6B)
+        for _ in 0..<60 {
+            // Links of two URLs side by side, cut by leaves, lines and other formats.
+            var document = DocumentScanTests.randomDocument(&rng, length: Int.random(in: 1...4_000, using: &rng))
+            let ids = [document.intern(link: "https://a.io"), document.intern(link: "https://b.io")]
+            for _ in 0..<30 {
+                let start = Int.random(in: 0...document.count, using: &rng)
+                let id = rng.pick(ids)
+                document.restyle(start..<Swift.min(document.count, start + Int.random(in: 0...200, using: &rng))) { $0.link = id }
+            }
+            var editor = Editor()
+            _ = editor.load(document)
+            for _ in 0..<20 {
+                let range = DocumentScanTests.randomRange(&rng, in: document.count)
+                #expect(editor.linkRuns(touching: range) == Self.linkRunsOneByOne(editor.document, touching: range))
+            }
+        }
+    }
+}
