@@ -139,23 +139,23 @@ struct TextFragment: Equatable, Sendable {
     // without bounds checks per byte, so the compiler can vectorize the counting ones.
 
     /// The byte offset of scalar `k` (k may equal the scalar count).
-    /// Words of 8 bytes are passed while the scalars starting in them stay below `k` (a byte at a
-    /// time, finding a place late in a leaf cost some 5 instructions a byte before it; restyling
-    /// a formatted draft finds two per line).
     func byteOffset(ofScalar k: Int, scalarCount: Int) -> Int {
         if scalarCount == bytes.count { return Swift.max(0, Swift.min(k, bytes.count)) }  // ASCII
-        return byteOffset(ofScalar: k)
+        return byteOffset(ofScalar: k, after: (0, 0))
     }
 
-    /// `byteOffset(ofScalar:scalarCount:)` of a fragment that is not ASCII. Not inlined: the
-    /// ASCII test above is what a keystroke in ASCII text runs, and the scan inlined with it made
-    /// a keystroke 170 instructions dearer.
+    /// The byte offset of scalar `k`, counting on from scalar `from.scalar` at byte `from.byte`
+    /// (`k >= from.scalar`), so that ascending places are found in one pass over the bytes.
+    /// Words of 8 bytes are passed while the scalars starting in them stay below `k` (a byte at a
+    /// time, a place late in a leaf cost some 5 instructions a byte; restyling a formatted draft
+    /// finds two a line). Not inlined: the ASCII test above is what a keystroke in ASCII text
+    /// runs, and the scan inlined with it made a keystroke 170 instructions dearer.
     @inline(never)
-    private func byteOffset(ofScalar k: Int) -> Int {
+    func byteOffset(ofScalar k: Int, after from: (scalar: Int, byte: Int)) -> Int {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return 0 }
-            var seen = 0
-            var i = 0
+            var seen = from.scalar
+            var i = Swift.max(0, Swift.min(from.byte, buf.count))
             while i + 8 <= buf.count {
                 let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
                 // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
@@ -435,21 +435,6 @@ struct TextFragment: Equatable, Sendable {
         guard any else { return false }
         runs = newRuns
         return true
-    }
-
-    /// The byte offset of scalar `k`, counting on from scalar `from.scalar` at byte `from.byte`
-    /// (`k >= from.scalar`): ascending places found in one pass over the bytes.
-    func byteOffset(ofScalar k: Int, after from: (scalar: Int, byte: Int)) -> Int {
-        var seen = from.scalar
-        var i = Swift.max(0, from.byte)
-        while i < bytes.count {
-            if bytes[i] & 0xC0 != 0x80 {
-                if seen == k { return i }
-                seen += 1
-            }
-            i += 1
-        }
-        return bytes.count
     }
 }
 
