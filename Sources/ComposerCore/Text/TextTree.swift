@@ -205,35 +205,7 @@ struct TextTree: Sendable {
     /// Returns whether anything changed.
     @discardableResult
     mutating func restyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
-        guard !range.isEmpty else { return false }
-        return TextTree.restyle(&root, range, transform)
-    }
-
-    private static func restyle(_ node: inout TextNode, _ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
-        makeUnique(&node)
-        var changed = false
-        if node.isLeaf {
-            let n = node.summary.scalars
-            let lo = node.fragment.byteOffset(ofScalar: range.lowerBound, scalarCount: n)
-            let hi = node.fragment.byteOffset(ofScalar: range.upperBound, scalarCount: n)
-            changed = node.fragment.restyle(lo..<hi, transform)
-            if changed {
-                node.fragment.addMentions(to: &node.summary)
-                node.shared.style = node.fragment.sharedStyle(node.summary)
-            }
-            return changed
-        }
-        var offset = 0
-        for i in node.children.indices {
-            let length = node.children[i].summary.scalars
-            let lo = Swift.max(range.lowerBound, offset)
-            let hi = Swift.min(range.upperBound, offset + length)
-            if lo < hi, restyle(&node.children[i], (lo - offset)..<(hi - offset), transform) { changed = true }
-            offset += length
-            if offset >= range.upperBound { break }
-        }
-        if changed { node.sumChildren() }
-        return changed
+        withUnsafePointer(to: range) { restyle(UnsafeBufferPointer(start: $0, count: 1), transform) { _ in } }
     }
 
     /// Sets the style of the scalars of each of `ranges` (ascending, disjoint) through `transform`
