@@ -287,7 +287,12 @@ public struct Document: Sendable {
     /// block, as `Editor.formatTargets` gives them) in one walk: a format over a long selection
     /// cut by lines, links and mentions into thousands of ranges rebuilds each leaf once, where
     /// the calls one by one found and rebuilt it for each range in it.
+    /// Ranges out of order or overlapping are restyled one by one.
     public mutating func restyle(_ ranges: [Range<Int>], _ transform: (inout InlineStyle) -> Void) {
+        guard zip(ranges, ranges.dropFirst()).allSatisfy({ $0.upperBound <= $1.lowerBound }) else {
+            for range in ranges { restyle(range, transform) }
+            return
+        }
         rawRestyle(ranges) { var s = $0; transform(&s); return s.normalized() }
     }
 

@@ -148,3 +148,19 @@ extension RestyleRangesTests {
         }
     }
 }
+
+extension RestyleRangesTests {
+    /// Ranges out of order or overlapping (which no caller in the library gives) are restyled one
+    /// by one.
+    @Test func rangesOutOfOrderAreRestyledOneByOne() throws {
+        let document = try Document(text: "abc\ndef ghi", spans: [])
+        for (ranges, spans) in [([4..<7, 0..<2], 2), ([0..<3, 1..<2], 1), ([8..<11, 8..<11], 1)] {
+            var atOnce = document
+            atOnce.restyle(ranges) { $0.flags.insert(.bold) }
+            var oneByOne = document
+            for range in ranges { oneByOne.restyle(range) { $0.flags.insert(.bold) } }
+            #expect(atOnce == oneByOne)
+            #expect(atOnce.spans.count == spans)
+        }
+    }
+}
