@@ -32,7 +32,8 @@ extension Document {
             try self.init(jsonValue: try JSONParser.parse(json))
             return
         }
-        try self.init(checkingLengthOf: text, spans: spans)
+        try Document.checkLength(of: text)
+        try self.init(text: text, spans: spans)
     }
 
     public init(jsonValue: JSONValue) throws(ComposerError) {
@@ -46,11 +47,6 @@ extension Document {
         for (i, value) in spanValues.enumerated() {
             spans.append(try Document.span(from: value, index: i))
         }
-        try self.init(text: text, spans: spans)
-    }
-
-    private init(checkingLengthOf text: String, spans: [Span]) throws(ComposerError) {
-        try Document.checkLength(of: text)
         try self.init(text: text, spans: spans)
     }
 

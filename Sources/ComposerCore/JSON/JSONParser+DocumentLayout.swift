@@ -3,8 +3,8 @@ extension JSONParser {
     /// The text and spans of `json` when it is a document in the plain layout: an object with a
     /// string "text" and, optionally, an array "spans" of objects with integers "start" and "end"
     /// (0 <= start <= end, digits only), a known "format" and exactly the value keys that format
-    /// takes ("url", "color", or "uid" and "name"); keys in any order, any whitespace, strings with
-    /// any escapes. That is what `Document.json` writes and what hosts send. Nil for anything else,
+    /// takes ("url", "color", or "uid" and "name"); keys in any order and without escapes, any
+    /// whitespace, values with any escapes. That is what `Document.json` writes and what hosts send. Nil for anything else,
     /// valid or not: `Document(json:)` then reads the input through `parse` and `JSONObjectReader`,
     /// which accept the rest and word every error, so an input read here is one they would read
     /// into the same text and spans.
@@ -30,10 +30,10 @@ extension JSONParser {
             repeat {
                 skipWhitespace()
                 guard let key = readKey() else { return nil }
-                if key == "text", text == nil {
+                if matches(key, "text"), text == nil {
                     guard peek(UInt8(ascii: "\"")), let value = try? parseString() else { return nil }
                     text = value
-                } else if key == "spans", spans == nil {
+                } else if matches(key, "spans"), spans == nil {
                     guard let value = readSpans() else { return nil }
                     spans = value
                 } else {
@@ -105,11 +105,8 @@ extension JSONParser {
         var url: String?, color: String?, uid: String?, name: String?
         repeat {
             skipWhitespace()
-            guard let keyBytes = readPlainString(), let key = spanKey(keyBytes), seen & key.rawValue == 0 else { return nil }
+            guard let keyBytes = readKey(), let key = spanKey(keyBytes), seen & key.rawValue == 0 else { return nil }
             seen |= key.rawValue
-            skipWhitespace()
-            guard take(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
             switch key {
             case .start:
                 guard let value = readOffset() else { return nil }
@@ -151,9 +148,11 @@ extension JSONParser {
         return Span(start, end, format)
     }
 
-    /// A key and its `:`, the whitespace after it skipped.
-    private mutating func readKey() -> String? {
-        guard peek(UInt8(ascii: "\"")), let key = try? parseString() else { return nil }
+    /// A key's bytes (a key with an escape is left to the tree) and its `:`, the whitespace
+    /// after it skipped. Inlined: a span reads three to five keys.
+    @inline(__always)
+    private mutating func readKey() -> Range<Int>? {
+        guard let key = readPlainString() else { return nil }
         skipWhitespace()
         guard take(UInt8(ascii: ":")) else { return nil }
         skipWhitespace()
@@ -178,10 +177,7 @@ extension JSONParser {
     }
 
     private func spanKey(_ range: Range<Int>) -> SpanKey? {
-        for key in SpanKey.allCases {
-            let literal = key.literal
-            if matches(range, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) { return key }
-        }
+        for key in SpanKey.allCases where matches(range, key.literal) { return key }
         return nil
     }
 
@@ -191,6 +187,12 @@ extension JSONParser {
             if name.withUTF8({ matches(range, $0) }) { return kind }
         }
         return nil
+    }
+
+    /// Whether `bytes[range]` are `literal`'s.
+    @inline(__always)
+    private func matches(_ range: Range<Int>, _ literal: StaticString) -> Bool {
+        matches(range, UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Whether `bytes[range]` are `name`'s.
