@@ -131,9 +131,8 @@ extension Document {
         let range = ranges[changed.first].lowerBound..<ranges[changed.last].upperBound
         version &+= 1
         if isRecording {
-            let ascii = before.bytes.count == hull.count
-            let lo = ascii ? range.lowerBound - hull.lowerBound : before.byteOffset(ofScalar: range.lowerBound - hull.lowerBound, after: (0, 0))
-            let hi = ascii ? range.upperBound - hull.lowerBound : before.byteOffset(ofScalar: range.upperBound - hull.lowerBound, after: (0, 0))
+            let lo = before.byteOffset(ofScalar: range.lowerBound - hull.lowerBound, scalarCount: hull.count)
+            let hi = before.byteOffset(ofScalar: range.upperBound - hull.lowerBound, scalarCount: hull.count)
             journal.append(.styles(range: range, fragment: before.slice(lo..<hi)))
         }
         change.restyled(range)
