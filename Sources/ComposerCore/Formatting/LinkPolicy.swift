@@ -68,7 +68,7 @@ public enum LinkPolicy {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: ":") { return i }
-            guard isASCIILetter(b) || isASCIIDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") else {
+            guard isASCIILetter(b) || LineScan.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") else {
                 return nil
             }
             i += 1
@@ -84,7 +84,7 @@ public enum LinkPolicy {
         var labelLength = 0
         while i < bytes.count {
             let b = bytes[i]
-            if isASCIILetter(b) || isASCIIDigit(b) || b == UInt8(ascii: "-") {
+            if isASCIILetter(b) || LineScan.isDigit(b) || b == UInt8(ascii: "-") {
                 labelLength += 1
             } else if b == UInt8(ascii: ".") {
                 guard labelLength > 0 else { return false }
@@ -101,7 +101,7 @@ public enum LinkPolicy {
         labels += 1
         if i < bytes.count, bytes[i] == UInt8(ascii: ":") {
             var j = i + 1
-            while j < bytes.count, isASCIIDigit(bytes[j]) { j += 1 }
+            while j < bytes.count, LineScan.isDigit(bytes[j]) { j += 1 }
             guard j > i + 1, j == bytes.count || bytes[j] == UInt8(ascii: "/") || bytes[j] == UInt8(ascii: "?") || bytes[j] == UInt8(ascii: "#") else {
                 return false
             }
@@ -111,9 +111,5 @@ public enum LinkPolicy {
 
     private static func isASCIILetter(_ b: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
-    }
-
-    private static func isASCIIDigit(_ b: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(b)
     }
 }
