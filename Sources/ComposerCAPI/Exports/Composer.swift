@@ -229,7 +229,7 @@ public func mc_draft_snapshot(_ draft: OpaquePointer?, _ out_json: UnsafeMutable
 @_cdecl("mc_draft_restore")
 public func mc_draft_restore(_ draft: OpaquePointer?, _ snapshot_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let json = try CStrings.read(snapshot_json, "snapshot_json")
-        try withDraft(draft) { s throws(ComposerError) in try s.composer.restore(snapshotJSON: json) }
+        let json = try CStrings.readUTF8(snapshot_json, "snapshot_json")
+        try withDraft(draft) { s throws(ComposerError) in try s.composer.restore(snapshotUTF8: json) }
     }
 }

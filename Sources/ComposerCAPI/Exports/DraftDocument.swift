@@ -10,8 +10,8 @@ import ComposerCore
 @_cdecl("mc_draft_load_document")
 public func mc_draft_load_document(_ draft: OpaquePointer?, _ document_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let json = try CStrings.read(document_json, "document_json")
-        let document = try engine { () throws(ComposerError) in try Document(json: json) }
+        let json = try CStrings.readUTF8(document_json, "document_json")
+        let document = try engine { () throws(ComposerError) in try Document(jsonUTF8: json) }
         try withDraft(draft) { _ = $0.composer.editor.load(document) }
     }
 }

@@ -130,13 +130,41 @@ extension Composer {
     /// ids go on from the snapshot's (never below the ones this draft already gave out), so a
     /// late upload event for a tile retired before the snapshot is refused after it too.
     public mutating func restore(snapshotJSON json: String) throws(ComposerError) {
-        var r = try JSONObjectReader(try JSONParser.parse(json), context: "snapshot")
+        var json = json
+        let result = json.withUTF8 { bytes -> Result<Void, ComposerError> in
+            do throws(ComposerError) {
+                return .success(try restore(validSnapshotUTF8: bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// `restore(snapshotJSON:)` of UTF-8 bytes, as a C caller hands them (no `String` is made
+    /// of them). Bytes that are not UTF-8 are refused.
+    public mutating func restore(snapshotUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(ComposerError) {
+        guard MarkdownParser.isValidUTF8(bytes) else { throw .invalidUTF8 }
+        try restore(validSnapshotUTF8: bytes)
+    }
+
+    /// Where a snapshot holds documents: read without a tree when in the plain layout.
+    private static let documentPaths: Set<[String]> = [["document"], ["saved", "document"]]
+
+    private mutating func restore(validSnapshotUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(ComposerError) {
+        let parsed = try JSONParser.parse(utf8: bytes, readingDocumentsAt: Composer.documentPaths)
+        // A document member's document: read already, or read from the tree.
+        func document(_ path: [String], _ value: JSONValue) throws(ComposerError) -> Document {
+            if let layout = parsed.documents[path] { return try Document(layout: layout) }
+            return try Document(jsonValue: value)
+        }
+        var r = try JSONObjectReader(parsed.value, context: "snapshot")
         let version = try r.requiredInteger("version")
         guard version == 1 || version == Composer.snapshotVersion else {
             throw .invalidArgument("snapshot version \(version) is not supported (this library reads versions 1 and \(Composer.snapshotVersion))")
         }
         guard let documentValue = r.value("document") else { throw .invalidArgument("snapshot: \"document\" is required") }
-        let doc = try Document(jsonValue: documentValue)
+        let doc = try document(["document"], documentValue)
         let sel = try Composer.selection(from: r.value("selection"), length: doc.count)
         let newMode = try Composer.mode(from: r.value("mode") ?? .object([("kind", .string("new"))]))
         var thread: String?
@@ -171,7 +199,7 @@ extension Composer {
         if let savedValue = r.value("saved"), savedValue != .null {
             var s = try JSONObjectReader(savedValue, context: "snapshot saved")
             guard let savedDoc = s.value("document") else { throw .invalidArgument("snapshot saved: \"document\" is required") }
-            let d = try Document(jsonValue: savedDoc)
+            let d = try document(["saved", "document"], savedDoc)
             var savedEditor = Editor(settings: config.editorSettings)
             savedEditor.reset(document: d, selection: try Composer.selection(from: s.value("selection"), length: d.count))
             saved = PutAsideDraft(editor: savedEditor,

@@ -28,12 +28,38 @@ extension Document {
     /// any whitespace and key order) is read without a tree of JSON values; any other input, and
     /// every input with an error, goes through the tree, which says what is wrong.
     public init(json: String) throws(ComposerError) {
-        guard let (text, spans) = JSONParser.readDocumentLayout(json) else {
-            try self.init(jsonValue: try JSONParser.parse(json))
+        var json = json
+        let result = json.withUTF8 { bytes -> Result<Document, ComposerError> in
+            do throws(ComposerError) {
+                return .success(try Document(validUTF8JSON: bytes))
+            } catch {
+                return .failure(error)
+            }
+        }
+        self = try result.get()
+    }
+
+    /// `init(json:)` of UTF-8 bytes, as a C caller hands them (no `String` is made of the JSON:
+    /// creating one checks every byte again, a tenth of loading a document). Bytes that are not
+    /// UTF-8 are refused.
+    public init(jsonUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(ComposerError) {
+        guard MarkdownParser.isValidUTF8(bytes) else { throw .invalidUTF8 }
+        try self.init(validUTF8JSON: bytes)
+    }
+
+    private init(validUTF8JSON bytes: UnsafeBufferPointer<UInt8>) throws(ComposerError) {
+        guard let layout = JSONParser.readDocumentLayout(utf8: bytes) else {
+            try self.init(jsonValue: try JSONParser.parse(utf8: bytes))
             return
         }
-        try Document.checkLength(of: text)
-        try self.init(text: text, spans: spans)
+        try self.init(layout: layout)
+    }
+
+    /// The document of a text and spans the plain-layout reader read (`JSONParser.readDocumentLayout`,
+    /// `parse(utf8:readingDocumentsAt:)`): what `init(jsonValue:)` does with them.
+    init(layout: (text: String, spans: [Span])) throws(ComposerError) {
+        try Document.checkLength(of: layout.text)
+        try self.init(text: layout.text, spans: layout.spans)
     }
 
     public init(jsonValue: JSONValue) throws(ComposerError) {

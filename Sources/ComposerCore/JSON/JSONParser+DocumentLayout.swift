@@ -14,16 +14,33 @@ extension JSONParser {
     /// document; read here, a few hundred.
     static func readDocumentLayout(_ json: String) -> (text: String, spans: [Span])? {
         var json = json
-        return json.withUTF8 { bytes in
-            var parser = JSONParser(bytes: bytes)
-            return parser.readDocumentLayout()
-        }
+        return json.withUTF8 { readDocumentLayout(utf8: $0) }
     }
 
-    private mutating func readDocumentLayout() -> (text: String, spans: [Span])? {
+    /// `readDocumentLayout` of UTF-8 bytes (the caller checked they are UTF-8).
+    static func readDocumentLayout(utf8 bytes: UnsafeBufferPointer<UInt8>) -> (text: String, spans: [Span])? {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        guard let document = parser.readDocumentObject() else { return nil }
+        parser.skipWhitespace()
+        return parser.index == bytes.count ? document : nil
+    }
+
+    /// The document in the plain layout at `index` (a member's value, `parse(utf8:readingDocumentsAt:)`),
+    /// `index` moved past it; nil, `index` left where it was, for anything else.
+    mutating func readDocumentValue() -> (text: String, spans: [Span])? {
+        let start = index
+        guard let document = readDocumentObject() else {
+            index = start
+            return nil
+        }
+        return document
+    }
+
+    /// The document object at `index`, up to its closing brace.
+    private mutating func readDocumentObject() -> (text: String, spans: [Span])? {
         var text: String?
         var spans: [Span]?
-        skipWhitespace()
         guard take(UInt8(ascii: "{")) else { return nil }
         skipWhitespace()
         if !take(UInt8(ascii: "}")) {
@@ -43,8 +60,7 @@ extension JSONParser {
             } while take(UInt8(ascii: ","))
             guard take(UInt8(ascii: "}")) else { return nil }
         }
-        skipWhitespace()
-        guard index == bytes.count, let text else { return nil }
+        guard let text else { return nil }
         return (text, spans ?? [])
     }
 

@@ -20,13 +20,16 @@ public struct JSONParser {
     var index = 0
     /// The bytes of a string with escapes, reused from one such string to the next.
     private var scratch: [UInt8] = []
+    /// The members, by their path of keys from the top, whose document the plain-layout reader
+    /// reads (`parse(_:readingDocumentsAt:)`), and what it read.
+    private var documentPaths: Set<[String]> = []
+    private var documents: [[String]: (text: String, spans: [Span])] = [:]
 
     public static func parse(_ text: String) throws(ComposerError) -> JSONValue {
         var text = text
         let result = text.withUTF8 { bytes -> Result<JSONValue, ComposerError> in
-            var parser = JSONParser(bytes: bytes)
             do throws(ComposerError) {
-                return .success(try parser.parseDocument())
+                return .success(try parse(utf8: bytes))
             } catch {
                 return .failure(error)
             }
@@ -34,11 +37,31 @@ public struct JSONParser {
         return try result.get()
     }
 
+    /// `parse` of UTF-8 bytes (the caller checked they are UTF-8: the parser does not).
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(ComposerError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.parseDocument()
+    }
+
+    /// `parse(utf8:)`, except that a member at one of `paths` (its keys from the top, through
+    /// objects only) holding a document in the plain layout (`readDocumentLayout`) is read into
+    /// its text and spans, returned by path, and stands as `null` in the tree. What the reader
+    /// does not take (valid or not) the tree reads as `parse` does, so the input's errors are
+    /// `parse`'s, and a document returned is what `Document(jsonValue:)` would read from the tree.
+    /// Why: a snapshot is mostly its document, whose spans cost a tree object each.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, readingDocumentsAt paths: Set<[String]>) throws(ComposerError)
+        -> (value: JSONValue, documents: [[String]: (text: String, spans: [Span])]) {
+        var parser = JSONParser(bytes: bytes)
+        parser.documentPaths = paths
+        let value = try parser.parseDocument()
+        return (value, parser.documents)
+    }
+
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     private mutating func parseDocument() throws(ComposerError) -> JSONValue {
         skipWhitespace()
-        let value = try parseValue(depth: 0)
+        let value = try parseValue(depth: 0, path: documentPaths.isEmpty ? nil : [])
         skipWhitespace()
         guard index == bytes.count else { throw error("unexpected data after the JSON value") }
         return value
@@ -69,15 +92,17 @@ public struct JSONParser {
         return value
     }
 
-    /// Parses the value at `index`; `depth` is the number of arrays and objects around it.
-    private mutating func parseValue(depth: Int) throws(ComposerError) -> JSONValue {
+    /// Parses the value at `index`; `depth` is the number of arrays and objects around it, `path`
+    /// the keys of the objects it lies in when documents are read at some paths and no array is
+    /// among them (nil otherwise).
+    private mutating func parseValue(depth: Int, path: [String]? = nil) throws(ComposerError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard depth < JSONParser.maxDepth else {
                 throw .limitExceeded("JSON nested deeper than \(JSONParser.maxDepth) levels (at byte \(index))")
             }
-            return bytes[index] == UInt8(ascii: "{") ? try parseObject(depth: depth + 1) : try parseArray(depth: depth + 1)
+            return bytes[index] == UInt8(ascii: "{") ? try parseObject(depth: depth + 1, path: path) : try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try expect("true", .bool(true))
         case UInt8(ascii: "f"): return try expect("false", .bool(false))
@@ -87,7 +112,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(ComposerError) -> JSONValue {
+    private mutating func parseObject(depth: Int, path: [String]?) throws(ComposerError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         // Filled only once the object passes `linearKeyLimit` members.
@@ -109,7 +134,19 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth)))
+            if let path {
+                let memberPath = path + [key]
+                // A document's span objects lie two levels below it: where the tree would refuse
+                // them as too deep, it reads the member and says so.
+                if documentPaths.contains(memberPath), depth + 2 < JSONParser.maxDepth, let document = readDocumentValue() {
+                    documents[memberPath] = document
+                    members.append((key, .null))
+                } else {
+                    members.append((key, try parseValue(depth: depth, path: memberPath)))
+                }
+            } else {
+                members.append((key, try parseValue(depth: depth)))
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
