@@ -115,6 +115,9 @@ private struct DocumentBuilder {
     /// row, where a span's content starts and ends at most one scalar inside it).
     private var contentFrom: [Int32] = []
     private var contentUpTo: [Int32] = []
+    /// The scalars of each code-block line but its line break, in order (made by `load` once
+    /// the block spans are in; empty without code blocks): where inline spans may not go.
+    private var codeBlockScalars: [Range<Int>] = []
     /// What the spans loaded so far cover: one per inline format (slots 0-7, as
     /// `applyLoadedInline` numbers them), then the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
@@ -209,6 +212,7 @@ private struct DocumentBuilder {
             guard case .block(let block) = span.format else { continue }
             try applyLoadedBlock(block, span)
         }
+        findCodeBlockScalars()
         for span in spans where !span.kind.isBlock {
             try applyLoadedInline(span)
         }
@@ -220,6 +224,27 @@ private struct DocumentBuilder {
             }
             names[mention.uid] = mention.name
         }
+    }
+
+    /// `codeBlockScalars`, from the lines' block formats.
+    private mutating func findCodeBlockScalars() {
+        for (line, block) in lineBlocks.enumerated() where block == .codeBlock {
+            let start = lineStarts[line]
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : count
+            if start < end { codeBlockScalars.append(start..<end) }
+        }
+    }
+
+    /// The first scalar of `range` that lies on a code-block line and is not a line break;
+    /// `range.upperBound` when there is none.
+    private func firstCodeBlockScalar(in range: Range<Int>) -> Int {
+        var low = 0, high = codeBlockScalars.count
+        while low < high {
+            let mid = (low + high) / 2
+            if codeBlockScalars[mid].upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        guard low < codeBlockScalars.count else { return range.upperBound }
+        return Swift.min(Swift.max(codeBlockScalars[low].lowerBound, range.lowerBound), range.upperBound)
     }
 
     /// The line holding `offset`.
@@ -326,24 +351,16 @@ private struct DocumentBuilder {
     private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
                                             assign: (inout InlineStyle) -> Void) throws(ComposerError) {
         guard let content = content(span.start, span.end) else { return }
+        // The walk meets that scalar unless an error comes first: no span covers it.
+        let codeBlockScalar = firstCodeBlockScalar(in: content)
         var coverage = takeCoverage(slot, places: count)
         defer { coverages[slot] = coverage }
         var place = content.lowerBound
-        // The line of the scalar visited last, nil after a stretch was stepped over.
-        var line: Int?
-        var afterVisited = content.lowerBound
         while true {
             switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
             case .visit(let i):
-                if i != afterVisited { line = nil }
-                afterVisited = i + 1
-                if isNewline(i) {
-                    line = line.map { $0 + 1 }
-                    continue
-                }
-                let l = line ?? self.line(of: i)
-                line = l
-                if lineBlocks[l] == .codeBlock { throw DocumentBuilder.inCodeBlock(span) }
+                if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
+                if isNewline(i) { continue }
                 assign(&styles[i])
                 try checkCodeRule(i, span)
             case .conflict:

@@ -1,23 +1,41 @@
 /// Text colours: only opaque `#rgb` / `#rrggbb` (README "What the engine does"); the canonical form is
 /// lower-case `#rrggbb`.
 public enum ColorPolicy {
-    /// Parses `#rgb` / `#rrggbb` into a 24-bit RGB value, or throws `.invalidColor`.
+    /// Parses `#rgb` / `#rrggbb` into a 24-bit RGB value, or throws `.invalidColor`. Read as
+    /// UTF-8 bytes: the characters allowed are ASCII, one byte each, so a colour of 4 or 7
+    /// characters is one of 4 or 7 bytes, and any other byte is refused. (Through arrays of
+    /// scalars and digits it cost some 2,000 instructions, a tenth of loading a coloured span.)
     public static func parse(_ text: String) throws(ComposerError) -> UInt32 {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.first == "#", scalars.count == 4 || scalars.count == 7 else {
-            throw .invalidColor("colour \"\(text)\" must be #rgb or #rrggbb")
-        }
-        var digits: [UInt32] = []
-        for s in scalars.dropFirst() {
-            switch s {
-            case "0"..."9": digits.append(s.value - 0x30)
-            case "a"..."f": digits.append(s.value - 0x61 + 10)
-            case "A"..."F": digits.append(s.value - 0x41 + 10)
-            default: throw .invalidColor("colour \"\(text)\" must be #rgb or #rrggbb")
+        var value: UInt32 = 0
+        var count = 0
+        for b in text.utf8 {
+            count += 1
+            if count == 1 {
+                guard b == UInt8(ascii: "#") else { throw invalid(text) }
+                continue
             }
+            guard count <= 7, let digit = hexDigit(b) else { throw invalid(text) }
+            value = value << 4 | digit
         }
-        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        return digits.reduce(0) { $0 << 4 | $1 }
+        switch count {
+        case 7: return value
+        // #rgb: each digit twice.
+        case 4: return (value & 0xF00) * 0x1100 | (value & 0x0F0) * 0x110 | (value & 0x00F) * 0x11
+        default: throw invalid(text)
+        }
+    }
+
+    private static func hexDigit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private static func invalid(_ text: String) -> ComposerError {
+        .invalidColor("colour \"\(text)\" must be #rgb or #rrggbb")
     }
 
     public static func format(_ rgb: UInt32) -> String {
