@@ -14,8 +14,8 @@ A. Markdown parse (mc_markdown_parse, C call + mc_string_free; JSON decoding in 
    module only: the CLI's times hold a process start-up). Every (input, size) runs in its own process
    with a time limit, so an input that crashes the parser or goes quadratic is reported, not fatal.
    SUSPECT: ratio to plain > 10x, or growth > 6x, or a crash / time-out.
-B. mc_draft_load_document, mc_draft_serialize, mc_draft_document, parsing the serialized
-   markdown back and bold over the whole draft (mc_draft_toggle_format twice: on, then off), on
+B. mc_draft_load_document, mc_draft_restore of the draft's snapshot, mc_draft_serialize,
+   mc_draft_document, parsing the serialized markdown back and bold over the whole draft (mc_draft_toggle_format twice: on, then off), on
    generated formatted drafts of ~10 KB, ~100 KB and ~1 MB of text; growth
    over 1.5x linear is SUSPECT on steps from GROWTH_CHECKED_FROM of text up (below, the caches).
 C. Editing per call on drafts of ~1 KB, ~100 KB and ~1 MB: mc_draft_insert of one character,
@@ -103,6 +103,8 @@ class Lib:
             "mc_draft_new": (c_int32, [c_char_p, POINTER(c_void_p)]),
             "mc_draft_free": (None, [c_void_p]),
             "mc_draft_load_document": (c_int32, [c_void_p, c_char_p]),
+            "mc_draft_snapshot": (c_int32, [c_void_p, out_str]),
+            "mc_draft_restore": (c_int32, [c_void_p, c_char_p]),
             "mc_draft_document": (c_int32, [c_void_p, out_str]),
             "mc_draft_serialize": (c_int32, [c_void_p, out_str]),
             "mc_draft_mentions": (c_int32, [c_void_p, out_str]),
@@ -622,7 +624,7 @@ def formatted_document(target_chars: int, seed: int = 1, one_line: bool = False)
 
 
 def bench_documents(lib: Lib, quick: bool) -> list[str]:
-    print("\n== B. Documents: load_document / serialize / document / parse(serialized) / bold all, formatted drafts")
+    print("\n== B. Documents: load_document / restore / serialize / document / parse(serialized) / bold all, formatted drafts")
     print("   median of 3-7 runs; MB/s over the text's UTF-8 bytes; growth = time / time at the previous size;")
     print("   '!' marks growth over 1.5x linear (15x for 10x the text, 6x for 4x) on a step from")
     print(f"   {fmt_size(GROWTH_CHECKED_FROM)} of text or more; a step from less reads the caches (see GROWTH_CHECKED_FROM)")
@@ -637,7 +639,7 @@ def bench_documents(lib: Lib, quick: bool) -> list[str]:
 def document_series(lib: Lib, title: str, sizes: tuple[int, ...], one_line: bool) -> list[str]:
     print(f"\n   {title}\n")
     header = (
-        f"{'text':>8} {'spans':>7} {'wire':>8}  {'load_document':>22} {'serialize':>22} "
+        f"{'text':>8} {'spans':>7} {'wire':>8}  {'load_document':>22} {'restore':>22} {'serialize':>22} "
         f"{'document':>22} {'parse wire':>22} {'bold all (x2)':>22}  round trip"
     )
     print(header)
@@ -660,6 +662,7 @@ def document_series(lib: Lib, title: str, sizes: tuple[int, ...], one_line: bool
             back = lib.take(lib.c.mc_markdown_parse_with_mentions, wire_bytes, names)
             roundtrip = "ok" if json.loads(back) == json.loads(canonical) else "MISMATCH"
             load = partial(lib.c.mc_draft_load_document, d, doc_json)
+            restore = partial(lib.c.mc_draft_restore, d, lib.take(lib.c.mc_draft_snapshot, d).encode("utf-8"))
             serialize = partial(call_and_free, lib, lib.c.mc_draft_serialize, d)
             document = partial(call_and_free, lib, lib.c.mc_draft_document, d)
             parse_wire = partial(call_and_free, lib, lib.c.mc_markdown_parse_with_mentions, wire_bytes, names)
@@ -676,7 +679,7 @@ def document_series(lib: Lib, title: str, sizes: tuple[int, ...], one_line: bool
                 f"{len(json.loads(canonical)['spans']):>7}",
                 f"{fmt_size(len(wire_bytes)):>8}",
             ]
-            steps = (("load", load), ("serialize", serialize), ("document", document), ("parse", parse_wire), ("bold all", bold_all))
+            steps = (("load", load), ("restore", restore), ("serialize", serialize), ("document", document), ("parse", parse_wire), ("bold all", bold_all))
             for name, fn in steps:
                 t = statistics.median(measure(fn, budget=2.0, min_runs=3, max_runs=7))
                 cell = f"{fmt_time(t)} {text_bytes / t / MB:5.1f}MB/s"
