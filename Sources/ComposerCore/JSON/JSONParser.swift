@@ -142,7 +142,10 @@ public struct JSONParser {
                     documents[memberPath] = document
                     members.append((key, .null))
                 } else {
-                    members.append((key, try parseValue(depth: depth, path: memberPath)))
+                    // Paths are followed only where they may lead to a document (a path per
+                    // member of every object would cost an array each).
+                    let leads = documentPaths.contains { $0.count > memberPath.count && $0.starts(with: memberPath) }
+                    members.append((key, try parseValue(depth: depth, path: leads ? memberPath : nil)))
                 }
             } else {
                 members.append((key, try parseValue(depth: depth)))
