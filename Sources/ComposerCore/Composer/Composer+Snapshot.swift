@@ -131,14 +131,7 @@ extension Composer {
     /// late upload event for a tile retired before the snapshot is refused after it too.
     public mutating func restore(snapshotJSON json: String) throws(ComposerError) {
         var json = json
-        let result = json.withUTF8 { bytes -> Result<Void, ComposerError> in
-            do throws(ComposerError) {
-                return .success(try restore(validSnapshotUTF8: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        try result.get()
+        try json.withUTF8Bytes { bytes throws(ComposerError) in try restore(validSnapshotUTF8: bytes) }
     }
 
     /// `restore(snapshotJSON:)` of UTF-8 bytes, as a C caller hands them (no `String` is made

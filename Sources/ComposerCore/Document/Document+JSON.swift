@@ -29,14 +29,7 @@ extension Document {
     /// every input with an error, goes through the tree, which says what is wrong.
     public init(json: String) throws(ComposerError) {
         var json = json
-        let result = json.withUTF8 { bytes -> Result<Document, ComposerError> in
-            do throws(ComposerError) {
-                return .success(try Document(validUTF8JSON: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        self = try result.get()
+        self = try json.withUTF8Bytes { bytes throws(ComposerError) in try Document(validUTF8JSON: bytes) }
     }
 
     /// `init(json:)` of UTF-8 bytes, as a C caller hands them (no `String` is made of the JSON:

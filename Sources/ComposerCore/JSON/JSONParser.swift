@@ -21,20 +21,13 @@ public struct JSONParser {
     /// The bytes of a string with escapes, reused from one such string to the next.
     private var scratch: [UInt8] = []
     /// The members, by their path of keys from the top, whose document the plain-layout reader
-    /// reads (`parse(_:readingDocumentsAt:)`), and what it read.
+    /// reads (`parse(utf8:readingDocumentsAt:)`), and what it read.
     private var documentPaths: Set<[String]> = []
     private var documents: [[String]: (text: String, spans: [Span])] = [:]
 
     public static func parse(_ text: String) throws(ComposerError) -> JSONValue {
         var text = text
-        let result = text.withUTF8 { bytes -> Result<JSONValue, ComposerError> in
-            do throws(ComposerError) {
-                return .success(try parse(utf8: bytes))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try text.withUTF8Bytes { bytes throws(ComposerError) in try parse(utf8: bytes) }
     }
 
     /// `parse` of UTF-8 bytes (the caller checked they are UTF-8: the parser does not).
@@ -93,8 +86,8 @@ public struct JSONParser {
     }
 
     /// Parses the value at `index`; `depth` is the number of arrays and objects around it, `path`
-    /// the keys of the objects it lies in when documents are read at some paths and no array is
-    /// among them (nil otherwise).
+    /// the keys of the objects it lies in when they may lead to a path documents are read at (nil
+    /// otherwise, and always inside an array).
     private mutating func parseValue(depth: Int, path: [String]? = nil) throws(ComposerError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
