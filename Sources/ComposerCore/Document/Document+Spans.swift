@@ -118,6 +118,11 @@ private struct DocumentBuilder {
     /// The scalars of each code-block line but its line break, in order (made by `load` once
     /// the block spans are in; empty without code blocks): where inline spans may not go.
     private var codeBlockScalars: [Range<Int>] = []
+    /// The coverage slots (bit `slot`) whose spans' contents come in order and apart, each
+    /// starting at or after the end of the one before: every scalar is visited once, by one span,
+    /// so their walks need no coverage. A canonical document's spans all are (same-format runs are
+    /// merged); coverage is for the rest.
+    private var slotsInOrder: UInt16 = 0
     /// What the spans loaded so far cover: one per inline format (slots 0-7, as
     /// `applyLoadedInline` numbers them), then the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
@@ -213,6 +218,7 @@ private struct DocumentBuilder {
             try applyLoadedBlock(block, span)
         }
         findCodeBlockScalars()
+        findSlotsInOrder(spans)
         for span in spans where !span.kind.isBlock {
             try applyLoadedInline(span)
         }
@@ -223,6 +229,29 @@ private struct DocumentBuilder {
                 throw .invalidArgument("mention uid \"\(mention.uid)\" has two names (\"\(known)\" and \"\(mention.name)\"); the wire format carries one")
             }
             names[mention.uid] = mention.name
+        }
+    }
+
+    /// `slotsInOrder`, from the spans' contents.
+    private mutating func findSlotsInOrder(_ spans: [Span]) {
+        var ends = (0..<8).map { _ in 0 }
+        var apart: UInt16 = 0xFF
+        for span in spans {
+            guard let slot = DocumentBuilder.slot(of: span.kind), let content = content(span.start, span.end) else { continue }
+            if content.lowerBound < ends[slot] { apart &= ~(1 << slot) }
+            ends[slot] = Swift.max(ends[slot], content.upperBound)
+        }
+        slotsInOrder = apart
+    }
+
+    /// The coverage slot of an inline format (0-4 the flags in bit order, 5 link, 6 colour,
+    /// 7 mention); nil for a block format.
+    private static func slot(of kind: FormatKind) -> Int? {
+        switch kind {
+        case .link: return 5
+        case .color: return 6
+        case .mention: return 7
+        default: return InlineStyle.flag(for: kind).map { Int($0.rawValue.trailingZeroBitCount) }
         }
     }
 
@@ -318,9 +347,9 @@ private struct DocumentBuilder {
     private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:
-            guard let flag = InlineStyle.flag(for: span.kind) else { return }
+            guard let flag = InlineStyle.flag(for: span.kind), let slot = DocumentBuilder.slot(of: span.kind) else { return }
             // A scalar covered by an earlier span of the format has the flag: nothing to compare.
-            try applyLoadedInline(span, slot: Int(flag.rawValue.trailingZeroBitCount), holdsValue: { _ in true }) {
+            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) {
                 $0.flags.insert(flag)
             }
         case .link(let url):
@@ -353,16 +382,24 @@ private struct DocumentBuilder {
         guard let content = content(span.start, span.end) else { return }
         // The walk meets that scalar unless an error comes first: no span covers it.
         let codeBlockScalar = firstCodeBlockScalar(in: content)
+        func visit(_ i: Int) throws(ComposerError) {
+            if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
+            if isNewline(i) { return }
+            assign(&styles[i])
+            try checkCodeRule(i, span)
+        }
+        if slotsInOrder & (1 << slot) != 0 {
+            // No earlier span of the format reaches into this one: every scalar is a visit.
+            for i in content { try visit(i) }
+            return
+        }
         var coverage = takeCoverage(slot, places: count)
         defer { coverages[slot] = coverage }
         var place = content.lowerBound
         while true {
             switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
             case .visit(let i):
-                if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
-                if isNewline(i) { continue }
-                assign(&styles[i])
-                try checkCodeRule(i, span)
+                try visit(i)
             case .conflict:
                 throw .invalidArgument("span \(span) overlaps another \(span.kind.name) with a different value")
             case .done:
