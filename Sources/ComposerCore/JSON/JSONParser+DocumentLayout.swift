@@ -82,7 +82,7 @@ extension JSONParser {
     }
 
     /// The keys a span object may hold, each a bit of the ones read.
-    private enum SpanKey: UInt8, CaseIterable {
+    private enum SpanKey: UInt8 {
         case start = 1, end = 2, format = 4, url = 8, color = 16, uid = 32, name = 64
 
         var literal: StaticString {
@@ -107,7 +107,7 @@ extension JSONParser {
         }
     }
 
-    private static let formatKinds = FormatKind.allCases
+    private static let formatNames = FormatKind.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
     /// One span object, as `Document.span(from:index:)` reads it when it finds nothing wrong.
     /// Keys and the format's name are matched as bytes (made into strings and matched as such,
@@ -192,15 +192,27 @@ extension JSONParser {
         return nil
     }
 
+    /// The key `bytes[range]` names: told apart by their first byte and length, then compared
+    /// (a loop over `allCases` made an array of them for every key).
     private func spanKey(_ range: Range<Int>) -> SpanKey? {
-        for key in SpanKey.allCases where matches(range, key.literal) { return key }
-        return nil
+        guard !range.isEmpty else { return nil }
+        let key: SpanKey
+        switch (bytes[range.lowerBound], range.count) {
+        case (UInt8(ascii: "s"), 5): key = .start
+        case (UInt8(ascii: "e"), 3): key = .end
+        case (UInt8(ascii: "f"), 6): key = .format
+        case (UInt8(ascii: "u"), 3): key = bytes[range.lowerBound + 1] == UInt8(ascii: "r") ? .url : .uid
+        case (UInt8(ascii: "c"), 5): key = .color
+        case (UInt8(ascii: "n"), 4): key = .name
+        default: return nil
+        }
+        return matches(range, key.literal) ? key : nil
     }
 
+    /// The format `bytes[range]` names (its name's bytes made once, not a string per span).
     private func formatKind(_ range: Range<Int>) -> FormatKind? {
-        for kind in JSONParser.formatKinds {
-            var name = kind.rawValue
-            if name.withUTF8({ matches(range, $0) }) { return kind }
+        for (kind, name) in JSONParser.formatNames where name.count == range.count {
+            if name.withUnsafeBufferPointer({ matches(range, $0) }) { return kind }
         }
         return nil
     }
