@@ -234,7 +234,7 @@ private struct DocumentBuilder {
 
     /// `slotsInOrder`, from the spans' contents.
     private mutating func findSlotsInOrder(_ spans: [Span]) {
-        var ends = (0..<8).map { _ in 0 }
+        var ends = Array(repeating: 0, count: 8)
         var apart: UInt16 = 0xFF
         for span in spans {
             guard let slot = DocumentBuilder.slot(of: span.kind), let content = content(span.start, span.end) else { continue }
