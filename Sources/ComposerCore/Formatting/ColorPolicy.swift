@@ -14,7 +14,7 @@ public enum ColorPolicy {
                 guard b == UInt8(ascii: "#") else { throw invalid(text) }
                 continue
             }
-            guard count <= 7, let digit = hexDigit(b) else { throw invalid(text) }
+            guard count <= 7, let digit = CharacterClass.hexValue(b) else { throw invalid(text) }
             value = value << 4 | digit
         }
         switch count {
@@ -22,15 +22,6 @@ public enum ColorPolicy {
         // #rgb: each digit twice.
         case 4: return (value & 0xF00) * 0x1100 | (value & 0x0F0) * 0x110 | (value & 0x00F) * 0x11
         default: throw invalid(text)
-        }
-    }
-
-    private static func hexDigit(_ b: UInt8) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
-        default: return nil
         }
     }
 

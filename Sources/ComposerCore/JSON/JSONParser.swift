@@ -172,14 +172,7 @@ public struct JSONParser {
         guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let b = bytes[index]
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \\u escape")
-            }
+            guard let digit = CharacterClass.hexValue(bytes[index]) else { throw error("invalid \\u escape") }
             value = value << 4 | digit
             index += 1
         }

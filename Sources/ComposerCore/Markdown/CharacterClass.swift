@@ -60,6 +60,17 @@ enum CharacterClass {
 // The same classes read from UTF-8 bytes: ASCII answers from the byte alone, anything else
 // decodes its scalar.
 extension CharacterClass {
+    /// The value of hexadecimal digit `b` (either case); nil for any other byte.
+    @inline(__always)
+    static func hexValue(_ b: UInt8) -> UInt32? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(b - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(b - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
     @inline(__always)
     static func isASCIIPunctuation(_ b: UInt8) -> Bool {
         switch b {

@@ -67,16 +67,7 @@ enum EntityDecoder {
         let next = UTF8Bytes.byte(src, start + 1)
         guard next == UInt8(ascii: "#") else { return isAlphanumeric(next) }
         let third = UTF8Bytes.byte(src, start + 2)
-        return digit(third, hex: false) != nil || third == UInt8(ascii: "x") || third == UInt8(ascii: "X")
-    }
-
-    private static func digit(_ b: UInt8, hex: Bool) -> UInt32? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(b - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(b - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(b - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
+        return LineScan.isDigit(third) || third == UInt8(ascii: "x") || third == UInt8(ascii: "X")
     }
 
     private static func isAlphanumeric(_ b: UInt8) -> Bool {
