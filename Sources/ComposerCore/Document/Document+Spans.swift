@@ -123,8 +123,8 @@ private struct DocumentBuilder {
     /// so their walks need no coverage. A canonical document's spans all are (same-format runs are
     /// merged); coverage is for the rest.
     private var slotsInOrder: UInt16 = 0
-    /// What the spans loaded so far cover: one per inline format (slots 0-7, as
-    /// `applyLoadedInline` numbers them), then the lines' block formats (`SpanCoverage.blockSlot`).
+    /// What the spans loaded so far cover: one per inline format (slots 0-7, `slot(of:)`), then
+    /// the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
 
     init(text: String) {
@@ -345,19 +345,20 @@ private struct DocumentBuilder {
     }
 
     private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
+        guard let slot = DocumentBuilder.slot(of: span.kind) else { return }
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:
-            guard let flag = InlineStyle.flag(for: span.kind), let slot = DocumentBuilder.slot(of: span.kind) else { return }
+            guard let flag = InlineStyle.flag(for: span.kind) else { return }
             // A scalar covered by an earlier span of the format has the flag: nothing to compare.
             try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) {
                 $0.flags.insert(flag)
             }
         case .link(let url):
             let id = values.intern(link: try LinkPolicy.normalize(url))
-            try applyLoadedInline(span, slot: 5, holdsValue: { $0.link == id }) { $0.link = id }
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == id }) { $0.link = id }
         case .color(let value):
             let rgb = try ColorPolicy.parse(value) | 0x100_0000
-            try applyLoadedInline(span, slot: 6, holdsValue: { $0.color == rgb }) { $0.color = rgb }
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == rgb }) { $0.color = rgb }
         case .mention(let uid, let name):
             try MentionPolicy.validate(uid: uid, name: name)
             // The wire format carries the uid only; the text must be what the name gives back.
@@ -365,16 +366,15 @@ private struct DocumentBuilder {
                 throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
             }
             let id = values.add(mention: MentionValue(uid: uid, name: name))
-            try applyLoadedInline(span, slot: 7, holdsValue: { $0.mention == id }) { $0.mention = id }
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == id }) { $0.mention = id }
         case .block:
             return
         }
     }
 
-    /// Applies inline span `span` of the format with coverage `slot` (0-4 the flags in bit order,
-    /// 5 link, 6 colour, 7 mention): each scalar of its content no earlier span of the format
-    /// covered must lie outside code blocks, is set by `assign`, and must then keep the code and
-    /// mention rules. A scalar an earlier span covered must hold the same value (`holdsValue`),
+    /// Applies inline span `span` of the format with coverage `slot` (`slot(of:)`): each scalar of
+    /// its content no earlier span of the format covered must lie outside code blocks, is set by
+    /// `assign`, and must then keep the code and mention rules. A scalar an earlier span covered must hold the same value (`holdsValue`),
     /// and is otherwise left as it is: it passed every check then, and stays the same. The first
     /// scalar that fails, in order, gives the error (as checking every scalar would).
     private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
