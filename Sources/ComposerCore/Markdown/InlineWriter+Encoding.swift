@@ -340,33 +340,30 @@ extension InlineWriter {
 
     /// Encodes characters next to delimiters until each opener is left-flanking and each closer
     /// right-flanking (cleanly where possible: an opener followed by a letter after a space or
-    /// punctuation). Encoding only ever turns a character into punctuation, so this settles.
+    /// punctuation). One pass over the delimiters settles it: encoding only ever turns a text
+    /// character into punctuation, and a delimiter's rules act on a neighbour only while it is a
+    /// space or other than punctuation, by encoding that neighbour itself, so what one delimiter
+    /// encodes never gives another a reason to encode anything else (docs/wire-format.md, "Text
+    /// encoding"). An opener followed by a space it turns into an entity (punctuation then) asks
+    /// for its left neighbour right away; a pass that stopped there was run again, and a third
+    /// found nothing, each some two hundred instructions a delimiter.
     private mutating func fixFlanking() {
-        guard tokens.contains(where: { $0.kind == .delimiter }) else { return }
-        var changed = true
-        while changed {
-            changed = false
-            for t in tokens.indices where tokens[t].kind == .delimiter {
-                let opens = tokens[t].opens
-                let left = neighbor(of: t, step: -1)
-                let right = neighbor(of: t, step: 1)
-                if isAmbiguous(left) { changed = encode(left) || changed }
-                if isAmbiguous(right) { changed = encode(right) || changed }
-                let l = flankClass(left, atEnd: true)
-                let r = flankClass(right, atEnd: false)
-                if opens {
-                    if r == .space {
-                        changed = encode(right) || changed
-                        continue
-                    }
-                    if l == .other { changed = encode(left) || changed }
-                } else {
-                    if l == .space {
-                        changed = encode(left) || changed
-                        continue
-                    }
-                    if r == .other { changed = encode(right) || changed }
-                }
+        for t in tokens.indices where tokens[t].kind == .delimiter {
+            let opens = tokens[t].opens
+            let left = neighbor(of: t, step: -1)
+            let right = neighbor(of: t, step: 1)
+            if isAmbiguous(left) { _ = encode(left) }
+            if isAmbiguous(right) { _ = encode(right) }
+            let l = flankClass(left, atEnd: true)
+            let r = flankClass(right, atEnd: false)
+            if opens {
+                // A space that stays one (no text to encode: the end of the line, a tag) leaves
+                // the opener as it is.
+                if r == .space, !encode(right) { continue }
+                if l == .other { _ = encode(left) }
+            } else {
+                if l == .space, !encode(left) { continue }
+                if r == .other { _ = encode(right) }
             }
         }
     }
