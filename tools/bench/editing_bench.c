@@ -527,6 +527,10 @@ int main(void) {
                heap.loaded_bytes_per_kib / 1024.0, " KiB", "4 KiB");
     printf("INFO  heap per +1 KiB of formatted text typed, undo history included: %.2f KiB\n", heap.bytes_per_kib / 1024.0);
     check_line(heap.empty_bytes <= 2048.0, "heap per empty draft", heap.empty_bytes / 1024.0, " KiB", "2 KiB");
+    if (heap.first_draft_bytes >= 0) {
+        check_line(heap.first_draft_bytes <= 256.0 * 1024, "heap of the process's first draft", heap.first_draft_bytes / 1024.0,
+                   " KiB", "256 KiB");
+    }
     printf("%d of %d checks pass; bench took %.0f s\n", checks_passed, checks_run, (bench_now_ns() - t_start) / 1e9);
     return 0;
 }

@@ -78,6 +78,8 @@ typedef struct {
     double bytes_per_kib;       /* extra RSS per typed draft per 1,024 scalars of formatted text */
     double loaded_bytes_per_kib; /* extra RSS per draft per 1,024 scalars of formatted text loaded */
     double typing_seconds;      /* wall time spent typing */
+    double first_draft_bytes;   /* heap in use after the process's first mc_draft_new (-1: unknown) */
+    double second_draft_bytes;  /* and after the second */
 } bench_heap_result;
 
 /* Prints the heap section and returns its numbers; exits 1 when the child fails. */
