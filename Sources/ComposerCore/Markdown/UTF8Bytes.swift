@@ -30,8 +30,9 @@ enum UTF8Bytes {
     /// The length of the well-formed UTF-8 sequence whose lead byte (0x80 or above) is at `i` of
     /// the `n` bytes at `p`, or 0 when there is none: the Unicode standard's table of well-formed
     /// byte sequences (no overlong forms, no surrogates, nothing past U+10FFFF). Bytes past `n`
-    /// read as 0, which continues nothing. The one statement of these rules: the decoder above
-    /// and the C strings' check (`MarkdownParser.isValidUTF8`) both ask it.
+    /// read as 0, which continues nothing. The decoder above asks it; the validator
+    /// (`UTF8Validator`, the C strings' check) states the same rules as a state machine, and the
+    /// tests hold the two to the standard library's validation.
     @inline(__always)
     static func wellFormedLength(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> Int {
         @inline(__always) func byte(_ k: Int) -> UInt8 { i + k < n ? p[i + k] : 0 }

@@ -81,4 +81,50 @@ import Testing
             }
         }
     }
+
+    /// Text beyond ASCII goes through the validator's state machine 16 bytes a step: cut at every
+    /// byte (a sequence cut short at every place relative to the steps), and with one byte
+    /// replaced at every place by a byte of each kind, it agrees with the standard library.
+    @Test func validationAgreesAcrossStepsOfTextBeyondASCII() {
+        let text = Array("Привет, мир! 中文字符 and ascii 😀 ε… \u{10FFFF}\u{E000}\u{FFFD} ok".utf8)
+        for cut in 0...text.count {
+            let bytes = Array(text[..<cut])
+            #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "cut at \(cut)")
+        }
+        for i in text.indices {
+            for b: UInt8 in [0x20, 0x80, 0xA0, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF] {
+                var bytes = text
+                bytes[i] = b
+                #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(b) at \(i)")
+            }
+        }
+    }
+
+    /// The decoder's rule (`wellFormedLength`) gives the length of the first sequence the standard
+    /// library decodes, or 0 where it finds none: every lead byte with every second byte, then with
+    /// the edge values of the bytes after it.
+    @Test func sequenceLengthsAgreeWithTheStandardLibrary() {
+        func standardLength(_ bytes: [UInt8]) -> Int {
+            var iterator = bytes.makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return 0 }
+            return UTF8.width(scalar)
+        }
+        func length(_ bytes: [UInt8]) -> Int {
+            bytes.withUnsafeBufferPointer { UTF8Bytes.wellFormedLength($0.baseAddress!, 0, $0.count) }
+        }
+        let edges: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xF5]
+        for b0 in 0x80...0xFF {
+            for b1 in 0...0xFF {
+                let bytes = [UInt8(b0), UInt8(b1)]
+                #expect(length(bytes) == standardLength(bytes), "\(bytes)")
+                for b2 in edges {
+                    for b3 in edges {
+                        let longer = bytes + [b2, b3]
+                        #expect(length(longer) == standardLength(longer), "\(longer)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,72 @@
+/// Checks that bytes are UTF-8 (`MarkdownParser.isValidUTF8`: every C string the library takes,
+/// every input it parses or loads). Runs of ASCII are passed over by blocks
+/// (`ByteScan.firstNonASCII`); from a byte beyond ASCII on, 16 bytes at a time go through a
+/// state machine, a table load, a shift and a mask per byte, whatever the byte; it goes back to
+/// the block scan once a step ends between two sequences. Text in Cyrillic, Greek or CJK has a
+/// sequence every two or three bytes with spaces and punctuation between: the check it replaced
+/// found each sequence with a block scan of its own and then checked it (`wellFormedLength`), some
+/// 35 instructions a letter, a quarter of parsing a Cyrillic chat message.
+///
+/// The machine states the rules `UTF8Bytes.wellFormedLength` states for the decoder (the Unicode
+/// standard's table of well-formed byte sequences); the tests check the two against the standard
+/// library's validation on every lead and second byte and the edges of the rest.
+enum UTF8Validator {
+    /// Whether the `n` bytes at `base` are UTF-8.
+    static func isValid(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        transitions.withUnsafeBufferPointer { table in
+            var i = 0
+            var state = accept
+            while true {
+                if state == accept {
+                    guard let lead = ByteScan.firstNonASCII(base, from: i, n) else { return true }
+                    i = lead
+                }
+                let end = Swift.min(i &+ 16, n)
+                while i < end {
+                    state = table[Int(base[i])] &>> state & 63
+                    i &+= 1
+                }
+                // Rejection is final: once a step.
+                if state == reject { return false }
+                if i == n { return state == accept }
+            }
+        }
+    }
+
+    // A state is the bit offset of its 6 bits in each byte's word of `transitions`, which hold the
+    // next state's offset: `next = transitions[byte] >> state & 63`. Rejection is 0, so every
+    // transition the table does not set rejects, and rejection stays.
+    static let reject: UInt64 = 0
+    /// Between sequences.
+    static let accept: UInt64 = 6
+    /// Continuation bytes 0x80-0xBF still to come: one, two, three.
+    private static let one: UInt64 = 12, two: UInt64 = 18, three: UInt64 = 24
+    /// After the lead bytes whose second byte has a narrower range: E0 (A0-BF: no overlong
+    /// form), ED (80-9F: no surrogate), F0 (90-BF: no overlong form), F4 (80-8F: nothing past
+    /// U+10FFFF).
+    private static let afterE0: UInt64 = 30, afterED: UInt64 = 36, afterF0: UInt64 = 42, afterF4: UInt64 = 48
+
+    private static let transitions: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 256)
+        func on(_ bytes: ClosedRange<Int>, from state: UInt64, to next: UInt64) {
+            for b in bytes { table[b] |= next << state }
+        }
+        on(0x00...0x7F, from: accept, to: accept)
+        on(0xC2...0xDF, from: accept, to: one)
+        on(0xE0...0xE0, from: accept, to: afterE0)
+        on(0xE1...0xEC, from: accept, to: two)
+        on(0xED...0xED, from: accept, to: afterED)
+        on(0xEE...0xEF, from: accept, to: two)
+        on(0xF0...0xF0, from: accept, to: afterF0)
+        on(0xF1...0xF3, from: accept, to: three)
+        on(0xF4...0xF4, from: accept, to: afterF4)
+        on(0x80...0xBF, from: one, to: accept)
+        on(0x80...0xBF, from: two, to: one)
+        on(0x80...0xBF, from: three, to: two)
+        on(0xA0...0xBF, from: afterE0, to: one)
+        on(0x80...0x9F, from: afterED, to: one)
+        on(0x90...0xBF, from: afterF0, to: two)
+        on(0x80...0x8F, from: afterF4, to: two)
+        return table
+    }()
+}
