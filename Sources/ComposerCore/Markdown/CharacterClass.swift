@@ -35,8 +35,22 @@ enum CharacterClass {
         }
     }
 
+    /// The class of `s` (`.space` for none). Beyond ASCII, from `FlankTable`.
     static func flank(_ s: Unicode.Scalar?) -> FlankClass {
         guard let s else { return .space }
+        if s.isASCII { return flankASCII(UInt8(truncatingIfNeeded: s.value)) }
+        return FlankClass(entryBits: FlankTable.entry(s))
+    }
+
+    /// Whether renderers could disagree on this character's class (`computedAmbiguity`). Beyond
+    /// ASCII, from `FlankTable`.
+    static func isAmbiguousForFlanking(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return false }
+        return FlankTable.entry(s) & FlankTable.ambiguousBit != 0
+    }
+
+    /// The class of `s` by its definition: whitespace, punctuation, or other.
+    static func computedFlank(_ s: Unicode.Scalar) -> FlankClass {
         if isSpace(s) { return .space }
         if isPunctuation(s) { return .punctuation }
         return .other
@@ -44,8 +58,8 @@ enum CharacterClass {
 
     /// Whether renderers could disagree on this character's class: symbols became punctuation in
     /// CommonMark 0.31, and characters newer than a renderer's Unicode tables are unknown to it.
-    /// The serializer never lets such a character touch a delimiter unencoded.
-    static func isAmbiguousForFlanking(_ s: Unicode.Scalar) -> Bool {
+    /// The serializer never lets such a character touch a delimiter unencoded. By its definition.
+    static func computedAmbiguity(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII { return false }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

@@ -9,7 +9,11 @@
  *   - 2 threads parse and render markdown with no draft (mc_markdown_*, which share the library's
  *     pool of parsers) and compare every result with the one computed before the threads started;
  *   - at the end the shared draft is freed while the 8 threads still call it: from then on they
- *     must get MC_ERR_INVALID_HANDLE, never a crash.
+ *     must get MC_ERR_INVALID_HANDLE, never a crash;
+ *   - before all that, 4 threads released at once parse, render and send the same message whose
+ *     delimiters touch characters of 64 Unicode blocks no call has met yet: the first questions
+ *     about them race to fill the library's shared table of flanking classes (FlankTable.swift),
+ *     and every thread must get the same results.
  * Under TSan the point is the race report (there must be none); the program itself checks only
  * statuses. It prints one summary line and exits 1 when a check failed.
  *
@@ -155,6 +159,79 @@ static void *parser(void *arg) {
     return NULL;
 }
 
+enum { FIRST_TOUCH_THREADS = 4, FIRST_TOUCH_BLOCKS = 64 };
+static char first_touch_message[FIRST_TOUCH_BLOCKS * 16];
+static char *first_touch_results[FIRST_TOUCH_THREADS][3];
+static pthread_barrier_t first_touch_start;
+
+/* "<c>*x*<c> " for a letter c of each of FIRST_TOUCH_BLOCKS blocks from U+0100 on (3 bytes of
+   UTF-8 from U+0800). */
+static void make_first_touch_message(void) {
+    char *p = first_touch_message;
+    for (unsigned k = 1; k <= FIRST_TOUCH_BLOCKS; k++) {
+        unsigned c = 0x100 * k + 0x41;
+        char utf8[4];
+        int n;
+        if (c < 0x800) {
+            utf8[0] = (char)(0xC0 | c >> 6), utf8[1] = (char)(0x80 | (c & 0x3F)), n = 2;
+        } else {
+            utf8[0] = (char)(0xE0 | c >> 12), utf8[1] = (char)(0x80 | (c >> 6 & 0x3F)), utf8[2] = (char)(0x80 | (c & 0x3F)), n = 3;
+        }
+        memcpy(p, utf8, (size_t)n), p += n;
+        memcpy(p, "*x*", 3), p += 3;
+        memcpy(p, utf8, (size_t)n), p += n;
+        *p++ = ' ';
+    }
+    *p = '\0';
+}
+
+static void *first_touch(void *arg) {
+    int t = (int)(intptr_t)arg;
+    mc_draft *draft = NULL;
+    if (mc_draft_new(NULL, &draft) != MC_OK) {
+        FAIL("first touch: mc_draft_new");
+        return NULL;
+    }
+    pthread_barrier_wait(&first_touch_start);
+    if (mc_markdown_parse(first_touch_message, &first_touch_results[t][0]) != MC_OK) FAIL("first touch: parse");
+    if (mc_markdown_to_html(first_touch_message, NULL, &first_touch_results[t][1]) != MC_OK) FAIL("first touch: html");
+    if (mc_draft_load_markdown(draft, first_touch_message, NULL) != MC_OK || mc_draft_serialize(draft, &first_touch_results[t][2]) != MC_OK)
+        FAIL("first touch: send");
+    mc_draft_free(draft);
+    return NULL;
+}
+
+/* The first-touch phase; returns after comparing every thread's results with the first's. */
+static void first_touches(void) {
+    make_first_touch_message();
+    pthread_barrier_init(&first_touch_start, NULL, FIRST_TOUCH_THREADS);
+    pthread_t threads[FIRST_TOUCH_THREADS];
+    for (int t = 0; t < FIRST_TOUCH_THREADS; t++) pthread_create(&threads[t], NULL, first_touch, (void *)(intptr_t)t);
+    for (int t = 0; t < FIRST_TOUCH_THREADS; t++) pthread_join(threads[t], NULL);
+    pthread_barrier_destroy(&first_touch_start);
+    for (int t = 0; t < FIRST_TOUCH_THREADS; t++) {
+        for (int r = 0; r < 3; r++) {
+            const char *a = first_touch_results[0][r], *b = first_touch_results[t][r];
+            if (a == NULL || b == NULL || strcmp(a, b) != 0) FAIL("first touch: thread %d's result %d differs", t, r);
+        }
+    }
+    /* And once more alone, the table filled: the same again. */
+    char *again[3] = {NULL, NULL, NULL};
+    mc_draft *draft = NULL;
+    if (mc_markdown_parse(first_touch_message, &again[0]) != MC_OK || mc_markdown_to_html(first_touch_message, NULL, &again[1]) != MC_OK
+        || mc_draft_new(NULL, &draft) != MC_OK || mc_draft_load_markdown(draft, first_touch_message, NULL) != MC_OK
+        || mc_draft_serialize(draft, &again[2]) != MC_OK)
+        FAIL("first touch: the calls alone failed");
+    for (int r = 0; r < 3; r++) {
+        if (again[r] == NULL || first_touch_results[0][r] == NULL || strcmp(again[r], first_touch_results[0][r]) != 0)
+            FAIL("first touch: result %d differs from the one alone", r);
+        mc_string_free(again[r]);
+    }
+    mc_draft_free(draft);
+    for (int t = 0; t < FIRST_TOUCH_THREADS; t++)
+        for (int r = 0; r < 3; r++) mc_string_free(first_touch_results[t][r]);
+}
+
 /* Calls until the draft has been freed under it, then once more (that call must be refused). */
 static void *worker(void *arg) {
     uint32_t seed = 2463534242u + (uint32_t)(intptr_t)arg * 7919u;
@@ -192,6 +269,7 @@ static void *churner(void *arg) {
 
 int main(int argc, char **argv) {
     if (argc > 1) rounds = atoi(argv[1]);
+    first_touches();
     if (mc_draft_new("{\"mention_limit\":1000}", &shared) != MC_OK) { fprintf(stderr, "stress: mc_draft_new failed\n"); return 1; }
     if (mc_draft_set_listener(shared, listener, shared) != MC_OK) { fprintf(stderr, "stress: set_listener failed\n"); return 1; }
     for (int m = 0; m < NMARKDOWN; m++)
