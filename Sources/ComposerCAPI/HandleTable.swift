@@ -192,13 +192,20 @@ enum HandleTable {
     /// event can come of it, so none is looked for (a getter costs a lock and a load).
     static func read<R>(_ handle: OpaquePointer?, _ body: (borrowing DraftState) throws(ComposerError) -> R) throws(CAPIError) -> R {
         let (slot, generation) = try lookup(handle)
-        let result: Result<R, CAPIError> = slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
-            guard s.generation == generation, let box = s.draft?.takeUnretainedValue() else { return .failure(.invalidHandle) }
-            do throws(ComposerError) {
-                return .success(try body(box.state))
-            } catch {
-                return .failure(.engine(error))
+        var result: Result<R, CAPIError> = .failure(.invalidHandle)
+        slot._withUnsafeGuaranteedRef { $0.state.withLock { s in
+            guard s.generation == generation, let box = s.draft?.takeUnretainedValue() else { return }
+            // Lent in place: a class's stored property passed as a borrowed argument is copied
+            // first (the whole draft, its buffers retained and released: a twentieth of sending a
+            // chat message); passed `inout`, it is not, and an `inout` parameter lends itself.
+            func lend(_ state: inout DraftState) {
+                do throws(ComposerError) {
+                    result = .success(try body(state))
+                } catch {
+                    result = .failure(.engine(error))
+                }
             }
+            lend(&box.state)
         } }
         return try result.get()
     }
