@@ -382,7 +382,7 @@ BENCH_DIR := $(BUILD)/bench
 # Debian ships the extensions library without an unversioned link: it is named by its file name.
 CMARK_LIBS := -lcmark-gfm -l:libcmark-gfm-extensions.so.0.29.0.gfm.6
 
-$(BENCH_DIR)/corpus.md: tools/chat_corpus.py
+$(BENCH_DIR)/corpus.md $(BENCH_DIR)/corpus-ru.md: tools/chat_corpus.py
 	python3 tools/chat_corpus.py $(BENCH_DIR)
 
 $(BENCH_DIR)/wire_bench: tools/wire_bench.c $(HEADER) lib
@@ -393,8 +393,8 @@ $(BENCH_DIR)/wire_bench: tools/wire_bench.c $(HEADER) lib
 check-bench-tools:
 	@PYTHON=$(PYTHON) tools/check-tools.sh bench
 
-bench: check-bench-tools lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
-	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS)
+bench: check-bench-tools lib $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/corpus-ru.md
+	$(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/large.md $(WIRE_BENCH_ROUNDS) $(BENCH_DIR)/corpus-ru.md
 	MESSAGE_COMPOSER_LIB=$(CURDIR)/$(BUILD_LIBDIR)/libmessage_composer.so python3 tools/bench.py $(BENCH_ARGS)
 
 # Instructions per byte of mc_markdown_parse on bench.py's pathological inputs, counted by callgrind
@@ -417,8 +417,9 @@ bench: profile-parse
 # `make bench` runs it too (about a minute).
 PROFILE_WIRE_ARGS ?=
 .PHONY: profile-wire
-profile-wire: check-bench-tools $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md
-	python3 tools/profile_wire.py --driver $(BENCH_DIR)/wire_bench --corpus $(BENCH_DIR)/corpus.md --messages 2000 $(PROFILE_WIRE_ARGS)
+profile-wire: check-bench-tools $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $(BENCH_DIR)/corpus-ru.md
+	python3 tools/profile_wire.py --driver $(BENCH_DIR)/wire_bench --corpus $(BENCH_DIR)/corpus.md $(BENCH_DIR)/corpus-ru.md \
+		--messages 2000 $(PROFILE_WIRE_ARGS)
 bench: profile-wire
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and

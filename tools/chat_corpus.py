@@ -3,9 +3,11 @@
 
     python3 tools/chat_corpus.py OUT_DIR [--messages 20000] [--seed 1]
 
-Writes OUT_DIR/corpus.md (the messages, each followed by one NUL byte: markdown never holds one)
-and OUT_DIR/large.md (one message of about 1 MB of formatted prose). The same seed always gives
-the same bytes, so runs on different machines or branches measure the same input.
+Writes OUT_DIR/corpus.md (the messages, each followed by one NUL byte: markdown never holds one),
+OUT_DIR/large.md (one message of about 1 MB of formatted prose) and OUT_DIR/corpus-ru.md (the same
+mix written in Russian: Cyrillic words, two bytes a letter, with the links, mentions, code and tags
+as they are). The same seed always gives the same bytes, so runs on different machines or branches
+measure the same input.
 
 The mix is what a chat backend receives: mostly one or two sentences of prose, a third of them
 with emphasis, links, mentions or inline code; some lists, quotes, code blocks and multi-paragraph
@@ -29,6 +31,20 @@ WORDS = (
     "test flaky latency cache config staging prod ticket meeting tomorrow today lunch coffee weekend fixed "
     "broken works thanks sorry sure maybe agreed ship"
 ).split()
+# The Russian corpus's words: the commonest of the language (the chat words as they are written
+# in Russian chats, transliterated English and all).
+RU_WORDS = (
+    "и в не на я что тот быть с а весь это как она по но они к у ты из мы за вы так же от сказать этот "
+    "который мочь человек о один еще бы такой только себя свой какой когда уже для вот кто да говорить год "
+    "знать мой до или если время рука нет самый ни стать большой даже другой наш ну под где дело есть сам "
+    "раз чтобы два там чем глаз жизнь первый день тут ничто потом очень хотеть ли при голова надо без "
+    "видеть идти теперь тоже стоять друг дом сейчас можно после слово здесь думать место спросить через "
+    "лицо тогда ведь хороший каждый новый жить смотреть почему сторона просто сидеть понять иметь делать "
+    "вдруг взять сделать перед нужный работа три ваш земля конец час голос город последний пока хорошо "
+    "давать вода всегда второй стол сила мир совсем вид выйти работать любить старый почти вопрос снова "
+    "ответить деплой билд релиз сервер клиент сообщение тред ревью мерж ветка тест кэш конфиг прод тикет "
+    "встреча завтра сегодня обед кофе выходные починил сломано работает спасибо извини конечно согласен"
+).split()
 NON_ASCII = ["café", "naïve", "über", "señor", "中文", "日本語", "Привет", "שלום", "😀", "👍", "🎉", "🙏🏽", "—", "…", "’s"]
 HOSTS = ["example.com", "github.com", "docs.rs", "en.wikipedia.org", "news.ycombinator.com", "internal.corp"]
 NAMES = [f"u{i}" for i in range(1, 60)] + ["alice", "bob.smith", "carol-x", "dave_2"]
@@ -41,14 +57,15 @@ CODE_LINES = [
 
 
 class Gen:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, words: tuple[str, ...] | list[str] = WORDS) -> None:
         self.r = random.Random(seed)
+        self.words = words
 
     def word(self) -> str:
         r = self.r
         if r.random() < 0.03:
             return r.choice(NON_ASCII)
-        return r.choice(WORDS)
+        return r.choice(self.words)
 
     def url(self) -> str:
         r = self.r
@@ -175,6 +192,10 @@ def main() -> None:
         for _ in range(args.messages):
             f.write(gen.message().encode("utf-8") + b"\0")
     (out / "large.md").write_bytes(Gen(args.seed + 1).long_message(1_000_000).encode("utf-8"))
+    russian = Gen(args.seed + 2, RU_WORDS)
+    with open(out / "corpus-ru.md", "wb") as f:
+        for _ in range(args.messages):
+            f.write(russian.message().encode("utf-8") + b"\0")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instructions per byte of the wire format's three directions, ours and cmark-gfm's (`make profile-wire`).
 
-    python3 tools/profile_wire.py --driver PATH --corpus FILE [--messages N] [--top N]
+    python3 tools/profile_wire.py --driver PATH --corpus FILE [FILE...] [--messages N] [--top N]
 
 The time ratios of `make bench` (tools/wire_bench.c) move by a tenth or more from run to run on a
 shared machine, the 1 MB message's by a third; instruction counts do not. For receive
@@ -12,7 +12,8 @@ chat corpus (tools/chat_corpus.py), inside the calls only: the driver is tools/w
 --count mode, which warms each side with one uncounted call first. It prints instructions per byte
 of markdown and how many times fewer ours runs than cmark-gfm's (the instruction counterpart of
 wire_bench's "ours/cmark" column; time also depends on memory and branches, so the two differ).
-With --top N it also prints our N costliest functions per direction (self cost).
+With --top N it also prints our N costliest functions per direction (self cost). Each corpus
+given (`make profile-wire`: the chat corpus, then the same mix in Russian) gets its own table.
 
 Exits 0 whatever it measures, 2 when valgrind or the driver is missing or fails.
 """
@@ -46,7 +47,7 @@ def corpus_bytes(corpus: Path, messages: int) -> int:
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--driver", required=True, help="the built tools/wire_bench.c")
-    ap.add_argument("--corpus", required=True, help="the chat corpus tools/chat_corpus.py writes")
+    ap.add_argument("--corpus", required=True, nargs="+", help="chat corpora tools/chat_corpus.py writes")
     ap.add_argument("--messages", type=int, default=4000, help="messages counted (default 4000)")
     ap.add_argument("--top", type=int, default=0, help="also print our N costliest functions per direction")
     args = ap.parse_args()
@@ -54,29 +55,33 @@ def main() -> int:
     if shutil.which("valgrind") is None:
         print("profile_wire.py: valgrind is not installed", file=sys.stderr)
         return 2
-    corpus = Path(args.corpus)
-    size = corpus_bytes(corpus, args.messages)
+    corpora = [Path(c) for c in args.corpus]
     work = Path(tempfile.mkdtemp(prefix="mc-profile-wire-"))
     try:
-        jobs = [(direction, side) for direction in DIRECTIONS for side in SIDES]
+        jobs = [(c, direction, side) for c in range(len(corpora)) for direction in DIRECTIONS for side in SIDES]
 
-        def one(job: tuple[str, str]) -> int:
-            direction, side = job
-            return count(args.driver, direction, side, corpus, args.messages, work / f"{direction}-{side}.callgrind")
+        def one(job: tuple[int, str, str]) -> int:
+            c, direction, side = job
+            return count(args.driver, direction, side, corpora[c], args.messages, work / f"{c}-{direction}-{side}.callgrind")
 
         counts = count_all(jobs, one, "profile_wire.py")
         if counts is None:
             return 2
 
-        print(f"== the wire format, instructions per byte of markdown (callgrind), {args.messages} chat messages, {size / 1e6:.2f} MB")
-        print(f"{'direction':<10} {'cmark-gfm':>10} {'ours':>8} {'cmark/ours':>11}")
-        print("-" * 42)
-        for direction in DIRECTIONS:
-            ours, peer = counts[(direction, "ours")] / size, counts[(direction, "cmark")] / size
-            print(f"{direction:<10} {peer:>10.1f} {ours:>8.1f} {peer / ours:>10.2f}x")
-            if args.top:
-                for row in top_functions(work / f"{direction}-ours.callgrind", args.top):
-                    print(f"      {row}")
+        for c, corpus in enumerate(corpora):
+            size = corpus_bytes(corpus, args.messages)
+            if c > 0:
+                print()
+            print(f"== the wire format, instructions per byte of markdown (callgrind), {args.messages} chat messages of "
+                  f"{corpus.name}, {size / 1e6:.2f} MB")
+            print(f"{'direction':<10} {'cmark-gfm':>10} {'ours':>8} {'cmark/ours':>11}")
+            print("-" * 42)
+            for direction in DIRECTIONS:
+                ours, peer = counts[(c, direction, "ours")] / size, counts[(c, direction, "cmark")] / size
+                print(f"{direction:<10} {peer:>10.1f} {ours:>8.1f} {peer / ours:>10.2f}x")
+                if args.top:
+                    for row in top_functions(work / f"{c}-{direction}-ours.callgrind", args.top):
+                        print(f"      {row}")
         return 0
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -1,12 +1,14 @@
 /*
  * wire_bench.c: the wire format side by side with cmark-gfm, in one process (`make bench`).
  *
- *     wire_bench CORPUS LARGE [ROUNDS]
+ *     wire_bench CORPUS LARGE [ROUNDS [RU_CORPUS]]
  *
- * CORPUS holds chat messages each followed by a NUL byte, LARGE one long message
- * (tools/chat_corpus.py writes both). Three inputs: the corpus, its short messages alone (under
- * SHORT_BYTES: "ok, see you at 5", the most common kind in a chat, where a call's fixed costs
- * weigh most), and the long message. Three directions, each timed per message with both libraries
+ * CORPUS holds chat messages each followed by a NUL byte, LARGE one long message, RU_CORPUS the
+ * same kind of messages in Russian (tools/chat_corpus.py writes all three). Three or four inputs:
+ * the corpus, its short messages alone (under SHORT_BYTES: "ok, see you at 5", the most common kind
+ * in a chat, where a call's fixed costs weigh most), the long message, and the Russian corpus
+ * (Cyrillic letters, two bytes each, next to the delimiters). Three directions, each timed per
+ * message with both libraries
  * interleaved (who goes first alternates), best of ROUNDS passes (default 5):
  *   receive  mc_markdown_to_html            vs  cmark parse + cmark_render_html
  *   parse    mc_markdown_parse (JSON out)   vs  cmark parse (new parser .. cmark_parser_finish)
@@ -245,7 +247,7 @@ static void pass(int direction, const input_set *set, mc_draft *draft, double to
 int main(int argc, char **argv) {
     int counting = argc > 1 && strcmp(argv[1], "--count") == 0;
     if (argc < 3 || (counting && argc < 5)) {
-        fprintf(stderr, "usage: wire_bench CORPUS LARGE [ROUNDS]\n"
+        fprintf(stderr, "usage: wire_bench CORPUS LARGE [ROUNDS [RU_CORPUS]]\n"
                         "       wire_bench --count receive|parse|send ours|cmark CORPUS [MESSAGES]\n");
         return 2;
     }
@@ -266,18 +268,25 @@ int main(int argc, char **argv) {
     int rounds = argc > 3 ? atoi(argv[3]) : 5;
     if (rounds < 1) rounds = 1;
     input_set corpus = load_corpus(argv[1]);
-    enum { SETS = 3 };
-    input_set sets[SETS] = {corpus, short_messages(&corpus), load_single(argv[2])};
+    enum { MAX_SETS = 4 };
+    input_set sets[MAX_SETS] = {corpus, short_messages(&corpus), load_single(argv[2])};
+    int set_count = 3;
+    if (argc > 4) {
+        sets[set_count] = load_corpus(argv[4]);
+        sets[set_count++].name = "ru corpus";
+    }
 
     printf("wire_bench: libmessage_composer %s vs cmark-gfm %s (strikethrough), best of %d rounds,\n", mc_version(),
            cmark_version_string(), rounds);
     printf("per message, interleaved; MB/s of markdown; corpus %zu messages %.2f MB (%zu under %d bytes, %.2f MB),\n"
-           "1 MB message %.2f MB\n\n",
+           "1 MB message %.2f MB\n",
            sets[0].count, (double)sets[0].bytes / 1e6, sets[1].count, SHORT_BYTES, (double)sets[1].bytes / 1e6,
            (double)sets[2].bytes / 1e6);
+    if (set_count > 3) printf("Russian corpus %zu messages %.2f MB\n", sets[3].count, (double)sets[3].bytes / 1e6);
+    printf("\n");
     printf("%-8s %-13s %12s %12s %9s   %s\n", "", "input", "cmark-gfm", "ours", "ours/cmark", "calls");
     for (int direction = 0; direction < DIRECTIONS; direction++) {
-        for (int s = 0; s < SETS; s++) {
+        for (int s = 0; s < set_count; s++) {
             double best[2] = {1e300, 1e300};
             for (int round = 0; round < rounds; round++) {
                 double totals[2] = {0, 0};
