@@ -1,8 +1,9 @@
 /// Checks that bytes are UTF-8 (`MarkdownParser.isValidUTF8`: every C string the library takes,
 /// every input it parses or loads). Runs of ASCII are passed over by blocks
-/// (`ByteScan.firstNonASCII`); from a byte beyond ASCII on, 16 bytes at a time go through a
-/// state machine, a table load, a shift and a mask per byte, whatever the byte; it goes back to
-/// the block scan once a step ends between two sequences. Text in Cyrillic, Greek or CJK has a
+/// (`ByteScan.firstNonASCII`); a block of 16 bytes holding one beyond ASCII goes through a state
+/// machine, a table load, a shift and a mask per byte, whatever the byte, and so does every block
+/// after it until one of ASCII comes between two sequences (the last bytes, fewer than a block, go
+/// through it one by one). Text in Cyrillic, Greek or CJK has a
 /// sequence every two or three bytes with spaces and punctuation between: the check it replaced
 /// found each sequence with a block scan of its own and then checked it (`wellFormedLength`), some
 /// 35 instructions a letter, a quarter of parsing a Cyrillic chat message.
@@ -14,22 +15,33 @@ enum UTF8Validator {
     /// Whether the `n` bytes at `base` are UTF-8.
     static func isValid(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         transitions.withUnsafeBufferPointer { table in
+            guard let t = table.baseAddress else { return false }
+            @inline(__always) func step(_ state: UInt64, _ b: UInt8) -> UInt64 { t[Int(b)] &>> state & 63 }
+            let high = ByteScan.Block(repeating: 0x80)
             var i = 0
             var state = accept
-            while true {
-                if state == accept {
-                    guard let lead = ByteScan.firstNonASCII(base, from: i, n) else { return true }
-                    i = lead
+            while i &+ 16 <= n {
+                if state == accept, !ByteScan.anySet(ByteScan.load(base, i) .>= high) {
+                    // A block of ASCII between sequences: the run it starts is passed over by blocks.
+                    guard let next = ByteScan.firstNonASCII(base, from: i &+ 16, n) else { return true }
+                    i = next
+                    continue
                 }
-                let end = Swift.min(i &+ 16, n)
-                while i < end {
-                    state = table[Int(base[i])] &>> state & 63
-                    i &+= 1
+                var k = i
+                let end = i &+ 16
+                while k < end {
+                    state = step(step(step(step(state, base[k]), base[k &+ 1]), base[k &+ 2]), base[k &+ 3])
+                    k &+= 4
                 }
-                // Rejection is final: once a step.
+                i = end
+                // Rejection is final: once a block.
                 if state == reject { return false }
-                if i == n { return state == accept }
             }
+            while i < n {
+                state = step(state, base[i])
+                i &+= 1
+            }
+            return state == accept
         }
     }
 
