@@ -27,6 +27,14 @@ enum UTF8Validator {
                     i = next
                     continue
                 }
+                // Blocks of ASCII and two-byte sequences (Cyrillic, Greek, Hebrew, Arabic, accented
+                // Latin) are checked whole, when the machine is between sequences or right after
+                // the lead of a two-byte one (not the first block, which has no byte before it).
+                if i > 0, state == accept || state == one && isTwoByteLead(base[i &- 1]), let after = twoByteBlockState(base, i) {
+                    state = after
+                    i &+= 16
+                    continue
+                }
                 var k = i
                 let end = i &+ 16
                 while k < end {
@@ -45,6 +53,27 @@ enum UTF8Validator {
         }
     }
 
+    /// The state after the block at `i` (above 0, with 16 bytes from there) when it holds only
+    /// ASCII and two-byte sequences: each continuation (80-BF) right after a lead (C2-DF), the
+    /// byte before the block included, and no other byte beyond ASCII; nil otherwise. The byte
+    /// before each lane is the lane of the block loaded a byte earlier. Asked only between
+    /// sequences or right after a two-byte lead, where that is the whole rule: in the middle of a
+    /// longer sequence a byte that is not a continuation would pass it.
+    @inline(__always)
+    private static func twoByteBlockState(_ base: UnsafePointer<UInt8>, _ i: Int) -> UInt64? {
+        let block = ByteScan.load(base, i), before = ByteScan.load(base, i &- 1)
+        let continuations = block & ByteScan.Block(repeating: 0xC0) .== ByteScan.Block(repeating: 0x80)
+        let afterLeads = (before .>= ByteScan.Block(repeating: 0xC2)) .& (before .<= ByteScan.Block(repeating: 0xDF))
+        // Three- and four-byte leads and the bytes no sequence holds (C0, C1, F5-FF) are for the
+        // machine; so is a continuation without a lead before it, or a lead without one after it.
+        let beyond = (block .>= ByteScan.Block(repeating: 0xE0)) .| (block .== ByteScan.Block(repeating: 0xC0)) .| (block .== ByteScan.Block(repeating: 0xC1))
+        guard !ByteScan.anySet(beyond .| (continuations .^ afterLeads)) else { return nil }
+        return isTwoByteLead(block[15]) ? one : accept
+    }
+
+    @inline(__always)
+    private static func isTwoByteLead(_ b: UInt8) -> Bool { b >= 0xC2 && b <= 0xDF }
+
     // A state is the bit offset of its 6 bits in each byte's word of `transitions`, which hold the
     // next state's offset: `next = transitions[byte] >> state & 63`. Rejection is 0, so every
     // transition the table does not set rejects, and rejection stays.
@@ -52,7 +81,8 @@ enum UTF8Validator {
     /// Between sequences.
     static let accept: UInt64 = 6
     /// Continuation bytes 0x80-0xBF still to come: one, two, three.
-    private static let one: UInt64 = 12, two: UInt64 = 18, three: UInt64 = 24
+    static let one: UInt64 = 12
+    private static let two: UInt64 = 18, three: UInt64 = 24
     /// After the lead bytes whose second byte has a narrower range: E0 (A0-BF: no overlong
     /// form), ED (80-9F: no surrogate), F0 (90-BF: no overlong form), F4 (80-8F: nothing past
     /// U+10FFFF).

@@ -86,13 +86,15 @@ import Testing
     /// byte (a sequence cut short at every place relative to the steps), and with one byte
     /// replaced at every place by a byte of each kind, it agrees with the standard library.
     @Test func validationAgreesAcrossStepsOfTextBeyondASCII() {
-        let text = Array("Привет, мир! 中文字符 and ascii 😀 ε… \u{10FFFF}\u{E000}\u{FFFD} ok".utf8)
+        // Long runs of two-byte sequences (checked a block at a time) before and after longer ones.
+        let text = Array(("Привет, мир! Съешь же ещё этих мягких французских булок, да выпей чаю. Ελληνικά ñandú "
+            + "中文字符 and ascii 😀 ε… \u{10FFFF}\u{E000}\u{FFFD} ok שלום עולם مرحبا بالعالم çàéîõü ßÿ").utf8)
         for cut in 0...text.count {
             let bytes = Array(text[..<cut])
             #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "cut at \(cut)")
         }
         for i in text.indices {
-            for b: UInt8 in [0x20, 0x80, 0xA0, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF] {
+            for b: UInt8 in [0x20, 0x7F, 0x80, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xC3, 0xD0, 0xDF, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF] {
                 var bytes = text
                 bytes[i] = b
                 #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "\(b) at \(i)")
