@@ -86,9 +86,12 @@ import Testing
     /// byte (a sequence cut short at every place relative to the steps), and with one byte
     /// replaced at every place by a byte of each kind, it agrees with the standard library.
     @Test func validationAgreesAcrossStepsOfTextBeyondASCII() {
-        // Long runs of two-byte sequences (checked a block at a time) before and after longer ones.
+        // Long runs of two-, three- and four-byte sequences (checked a block at a time), so that
+        // sequences of each length cross blocks at every place, with shorter runs between.
         let text = Array(("Привет, мир! Съешь же ещё этих мягких французских булок, да выпей чаю. Ελληνικά ñandú "
-            + "中文字符 and ascii 😀 ε… \u{10FFFF}\u{E000}\u{FFFD} ok שלום עולם مرحبا بالعالم çàéîõü ßÿ").utf8)
+            + "中文字符 and ascii 😀 ε… \u{10FFFF}\u{E000}\u{FFFD} ok שלום עולם مرحبا بالعالم çàéîõü ßÿ "
+            + "我们的一个时候没有什么这样所以因为已经自己知道可以出来还是现在看到，日本語のテキストとカタカナ。"
+            + "😀🎉👍🙏🏽🔥💯🚀✨🤔😂𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ok").utf8)
         for cut in 0...text.count {
             let bytes = Array(text[..<cut])
             #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil), "cut at \(cut)")
