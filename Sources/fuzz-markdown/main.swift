@@ -1,6 +1,7 @@
 // fuzz-markdown: libFuzzer target for the wire-format parser and serializer (ComposerCore, public API).
 //
-// For every input that is valid UTF-8 (other inputs are skipped) it checks:
+// For every input, that the library's UTF-8 check agrees with the standard library's; then, for
+// every input that is valid UTF-8 (other inputs are skipped), it checks:
 //   1. MarkdownParser.parse never traps (a trap is a crash libFuzzer reports) and gives a
 //      well-formed document (style runs cover the text, one block entry per line, line breaks
 //      unstyled), whose flat spans are its spans and which parseFlat gives too, and whose JSON and
@@ -153,9 +154,24 @@ func decodeUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
     String(validating: bytes, as: UTF8.self)
 }
 
+/// The library's UTF-8 check (`MarkdownParser.isValidUTF8`, what every C string goes through)
+/// against the standard library's (`decoded` is nil when that refuses the bytes), on every input,
+/// the ones the other checks leave out included: a description of a disagreement, or nil.
+func checkUTF8(_ bytes: UnsafeBufferPointer<UInt8>, decoded: String?) -> String? {
+    let valid = MarkdownParser.isValidUTF8(bytes)
+    return valid == (decoded != nil) ? nil : "isValidUTF8 says \(valid) of \(Array(bytes))"
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    guard let input = decodeUTF8(UnsafeBufferPointer(start: data, count: size)) else { return 0 }
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let input = decodeUTF8(bytes)
+    if let failure = checkUTF8(bytes, decoded: input) {
+        print(failure)
+        fflush(nil)
+        abort()
+    }
+    guard let input else { return 0 }
     if let failure = checkMarkdown(input) {
         print(failure)
         fflush(nil)  // all streams (naming `stdout` is not concurrency-safe in Swift 6)
@@ -212,7 +228,12 @@ func replay(_ paths: [String]) -> Int32 {
             bytes.append(contentsOf: buffer[0..<n])
         }
         fclose(handle)
-        guard let input = bytes.withUnsafeBufferPointer(decodeUTF8) else {
+        let input = bytes.withUnsafeBufferPointer(decodeUTF8)
+        if let failure = bytes.withUnsafeBufferPointer({ checkUTF8($0, decoded: input) }) {
+            print("== \(file)\n\(failure)")
+            failures += 1
+        }
+        guard let input else {
             skipped += 1
             continue
         }
