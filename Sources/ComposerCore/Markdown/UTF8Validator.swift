@@ -1,16 +1,18 @@
 /// Checks that bytes are UTF-8 (`MarkdownParser.isValidUTF8`: every C string the library takes,
 /// every input it parses or loads). Runs of ASCII are passed over by blocks
-/// (`ByteScan.firstNonASCII`); a block of 16 bytes holding one beyond ASCII goes through a state
-/// machine, a table load, a shift and a mask per byte, whatever the byte, and so does every block
-/// after it until one of ASCII comes between two sequences (the last bytes, fewer than a block, go
-/// through it one by one). Text in Cyrillic, Greek or CJK has a
-/// sequence every two or three bytes with spaces and punctuation between: the check it replaced
-/// found each sequence with a block scan of its own and then checked it (`wellFormedLength`), some
-/// 35 instructions a letter, a quarter of parsing a Cyrillic chat message.
+/// (`ByteScan.firstNonASCII`). A block of 16 bytes holding one beyond ASCII is checked whole when
+/// it holds only ASCII and two-byte sequences (Cyrillic, Greek, Hebrew, Arabic, accented Latin:
+/// `twoByteBlockState`); any other goes through a state machine, a table load, a shift and a mask
+/// per byte, whatever the byte, and so do the first block and the last bytes (fewer than a block).
+/// Text in Cyrillic, Greek or CJK has a sequence every two or three bytes with spaces and
+/// punctuation between: the check it replaced found each sequence with a block scan of its own and
+/// then checked it (`wellFormedLength`), some 35 instructions a letter, a quarter of parsing a
+/// Cyrillic chat message.
 ///
-/// The machine states the rules `UTF8Bytes.wellFormedLength` states for the decoder (the Unicode
-/// standard's table of well-formed byte sequences); the tests check the two against the standard
-/// library's validation on every lead and second byte and the edges of the rest.
+/// The block check and the machine state the rules `UTF8Bytes.wellFormedLength` states for the
+/// decoder (the Unicode standard's table of well-formed byte sequences); the tests check them
+/// against the standard library's validation on every lead and second byte and the edges of the
+/// rest, and on long texts of every script cut and changed at every byte.
 enum UTF8Validator {
     /// Whether the `n` bytes at `base` are UTF-8.
     static func isValid(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
@@ -81,8 +83,7 @@ enum UTF8Validator {
     /// Between sequences.
     static let accept: UInt64 = 6
     /// Continuation bytes 0x80-0xBF still to come: one, two, three.
-    static let one: UInt64 = 12
-    private static let two: UInt64 = 18, three: UInt64 = 24
+    private static let one: UInt64 = 12, two: UInt64 = 18, three: UInt64 = 24
     /// After the lead bytes whose second byte has a narrower range: E0 (A0-BF: no overlong
     /// form), ED (80-9F: no surrogate), F0 (90-BF: no overlong form), F4 (80-8F: nothing past
     /// U+10FFFF).
