@@ -178,9 +178,12 @@ struct BoundariesForward<Source: ScalarSource> {
     private var windowLength = 64
     /// The last boundary given (at first the offset): what is given next lies after it.
     private var position: Int
-    /// Whether a window was segmented: from then on the walk is a long one, and its windows
-    /// answer.
-    private var segmented = false
+    /// Steps taken by `certainStep`: a walk longer than `maxCertainSteps` segments windows, which
+    /// cost less a step over many (a certain step reads two scalars of the tree, and between emoji
+    /// segments their pair: some 10,000 instructions a step, where a window of emoji costs half
+    /// that a step).
+    private var certainSteps = 0
+    private static var maxCertainSteps: Int { 4 }
 
     init(after offset: Int, in source: Source) {
         self.source = source
@@ -190,10 +193,11 @@ struct BoundariesForward<Source: ScalarSource> {
 
     /// The next boundary, nil past the text's end.
     mutating func next() -> Int? {
-        if !segmented, let step = certainStep() { return step }
+        if certainSteps < Self.maxCertainSteps, let step = certainStep() { return step }
+        // From here on the windows answer.
+        certainSteps = Self.maxCertainSteps
         while given == found.count {
             guard refill() else { return nil }
-            segmented = true
         }
         position = found[given]
         given += 1
@@ -205,7 +209,8 @@ struct BoundariesForward<Source: ScalarSource> {
     /// context could undo): the cluster holding that scalar ends after it, whatever came before. A
     /// caret step or a forward delete then reads two scalars (and, between an emoji and another,
     /// segments the pair); a window of 64 made into a string and segmented was some 70,000
-    /// instructions in Latin text, 128,000 between emoji, twenty times a step back.
+    /// instructions in Latin text, 128,000 between emoji, twenty times a step back. Taken for the
+    /// first few steps of a walk only (`maxCertainSteps`).
     private mutating func certainStep() -> Int? {
         let count = source.scalarCount
         guard position >= 0, position < count else { return nil }
@@ -214,6 +219,7 @@ struct BoundariesForward<Source: ScalarSource> {
             guard Graphemes.certainlySplits(a, b, at: position + 1, in: source) else { return nil }
         }
         position += 1
+        certainSteps += 1
         // A boundary no rule could move: the next window may start here.
         windowStart = position
         return position
