@@ -374,9 +374,10 @@ private struct DocumentBuilder {
 
     /// Applies inline span `span` of the format with coverage `slot` (`slot(of:)`): each scalar of
     /// its content no earlier span of the format covered must lie outside code blocks, is set by
-    /// `assign`, and must then keep the code and mention rules. A scalar an earlier span covered must hold the same value (`holdsValue`),
-    /// and is otherwise left as it is: it passed every check then, and stays the same. The first
-    /// scalar that fails, in order, gives the error (as checking every scalar would).
+    /// `assign`, and must then keep the code and mention rules. A scalar an earlier span covered
+    /// must hold the same value (`holdsValue`), and is otherwise left as it is: it passed every
+    /// check then, and stays the same. The first scalar that fails, in order, gives the error (as
+    /// checking every scalar would).
     private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
                                             assign: (inout InlineStyle) -> Void) throws(ComposerError) {
         guard let content = content(span.start, span.end) else { return }
