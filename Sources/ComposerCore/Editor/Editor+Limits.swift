@@ -14,6 +14,9 @@ extension Editor {
     /// For `insert(text)`: the selection (grown to whole mentions) gives way to `text`, its line
     /// breaks normalized. Line-start shortcuts only ever shorten the result.
     public func checkRoom(toInsert text: String) throws(ComposerError) {
+        // Its UTF-8 length bounds its scalars, normalized or not: a text that fits by that
+        // (every keystroke, most pastes) is not read twice more to be counted.
+        guard document.count + text.utf8.count > Limits.maxTextLength else { return }
         try checkRoom(replacingSelectionWith: Editor.normalizingLineBreaks(text).unicodeScalars.count)
     }
 
