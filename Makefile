@@ -423,7 +423,8 @@ profile-wire: check-bench-tools $(BENCH_DIR)/wire_bench $(BENCH_DIR)/corpus.md $
 bench: profile-wire
 
 # Editing through the C API (tools/bench/editing_*.c, issue 9): keystrokes at 4 KiB-1 MiB with and
-# without a listener, a getter against a no-op C call, heap per draft, two threads; done-when checks.
+# without a listener, a getter against a no-op C call, heap per draft, two threads, long runs, the
+# toolbar over a select-all, a paste of many lines; done-when checks.
 EDITING_BENCH_SOURCES := $(wildcard tools/bench/editing_*.c)
 $(BUILD)/editing-bench: $(EDITING_BENCH_SOURCES) tools/bench/editing_bench.h $(HEADER) lib
 	$(CC) $(CFLAGS_STRICT) -O2 -Iinclude $(EDITING_BENCH_SOURCES) -L$(BUILD_LIBDIR) -lmessage_composer \

@@ -501,6 +501,9 @@ int main(void) {
     printf("\n-- The toolbar over a selection: formats shared by a select-all, at 4 KiB and 1 MiB\n");
     double selection_ratio = bench_selection();
 
+    printf("\n-- A paste of many lines against the same text on one line (a line break typed as Enter)\n");
+    double paste_ratio = bench_paste();
+
     printf("\n-- Done when (issue 9; keystroke ratios are of best-of times)\n");
     char what[96];
     for (int op = 0; op < NOPS; op++) {
@@ -520,6 +523,7 @@ int main(void) {
         check_line(run_ratios[k] <= 2.0, what, run_ratios[k], "x", "2x");
     }
     check_line(selection_ratio <= 10.0, "shift+arrow over a select-all, listener: 1 MiB / 4 KiB", selection_ratio, "x", "10x");
+    check_line(paste_ratio <= 2.0, "paste of 256 KiB in lines / on one line", paste_ratio, "x", "2x");
     check_line(length_ratio <= 15.0, "mc_draft_length / no-op C call", length_ratio, "x", "15x");
     check_line(threads.ratio >= 1.8, "two threads / one thread, throughput", threads.ratio, "x", "at least 1.8x");
     printf("INFO  the same for plain C work sharing nothing (the machine's own ceiling): %.2fx\n", threads.control_ratio);

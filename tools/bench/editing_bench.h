@@ -93,4 +93,8 @@ void bench_runs(double ratios[BENCH_RUN_KINDS], const char *names[BENCH_RUN_KIND
    listener at 1 MiB over that at 4 KiB. */
 double bench_selection(void);
 
+/* A paste of many lines (editing_paste.c): the best time of pasting 256 KiB of text with a line
+   break every 8 words over that of the same text on one line. */
+double bench_paste(void);
+
 #endif /* MC_EDITING_BENCH_H */
