@@ -65,7 +65,7 @@ extension Editor {
     public mutating func insertLink(text: String, url: String) throws(ComposerError) -> EditorChange {
         let mark = beginChange(); defer { endChange(mark) }
         let normalized = try LinkPolicy.normalize(url)
-        let scalars = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
+        let scalars = Editor.normalizingLineBreaks(text.scalarArray)
         guard !scalars.isEmpty, !scalars.contains("\n") else {
             throw .invalidArgument("link text must be non-empty and on one line")
         }

@@ -9,7 +9,7 @@ extension Editor {
         let opened = openedCodeBlock
         let mark = beginChange(); defer { endChange(mark) }
         openedCodeBlock = opened
-        let scalars = Array(text.unicodeScalars)
+        let scalars = text.scalarArray
         // Text without a line break (a keystroke) is one line: nothing to split.
         guard scalars.contains(where: { $0 == "\n" || $0 == "\r" }) else {
             insertLine(scalars[...])
@@ -260,7 +260,7 @@ extension Editor {
     static func normalizingLineBreaks(_ text: String) -> String {
         guard text.unicodeScalars.contains("\r") else { return text }
         var out = String.UnicodeScalarView()
-        out.append(contentsOf: normalizingLineBreaks(Array(text.unicodeScalars)))
+        out.append(contentsOf: normalizingLineBreaks(text.scalarArray))
         return String(out)
     }
 

@@ -87,7 +87,7 @@ public struct Editor: Sendable {
             setSelection(anchor: range.lowerBound, focus: range.lowerBound)
             return currentChange
         }
-        let replacement = Array(Editor.normalizingLineBreaks(text).unicodeScalars)
+        let replacement = Editor.normalizingLineBreaks(text.scalarArray)
         try checkRoom(replacing: range.count, inserting: replacement.count)
         checkpoint(.other)
         document.replace(range, with: replacement, style: insertionStyle(replacing: range))

@@ -13,3 +13,15 @@ extension String {
         return try result.get()
     }
 }
+
+extension String {
+    /// The string's scalars in an array, decoded once: `Array(unicodeScalars)` decodes them twice
+    /// (to count them, then to copy them), a third of inserting a long pasted text. The room
+    /// reserved is the UTF-8 length, which no scalar count exceeds.
+    var scalarArray: [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars { scalars.append(scalar) }
+        return scalars
+    }
+}

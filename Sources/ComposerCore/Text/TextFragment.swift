@@ -235,7 +235,8 @@ struct TextFragment: Equatable, Sendable {
             var i = range.lowerBound
             while i + 16 <= range.upperBound {
                 let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD16<UInt8>.self)
-                lanes &+= SIMD16<UInt8>().replacing(with: SIMD16(repeating: 1), where: test16(v))
+                // A matching lane of the mask is all ones (255): subtracting it adds one.
+                lanes &-= unsafeBitCast(test16(v), to: SIMD16<UInt8>.self)
                 i += 16
                 blocksInLanes += 1
                 if blocksInLanes == 255 {

@@ -1,0 +1,42 @@
+import Testing
+@testable import ComposerCore
+
+/// `TextSummary.counting` counts 16 bytes at a time in lanes that hold 255: held to a byte-by-byte
+/// count, on texts long enough for lanes to fill (every byte of one kind, past 255 blocks).
+@Suite struct TextSummaryTests {
+    static func countedByteByByte(_ text: String) -> TextSummary {
+        var s = TextSummary()
+        s.utf8 = text.utf8.count
+        for scalar in text.unicodeScalars {
+            s.scalars += 1
+            s.utf16 += scalar.utf16.count
+            if scalar == "\n" { s.newlines += 1 }
+            if scalar == "@" { s.atSigns += 1 }
+        }
+        return s
+    }
+
+    @Test(arguments: ["a", "\n", "@", "é", "中", "😀", "a\n@é中😀"])
+    func everyLengthOfOneKind(_ unit: String) {
+        // Past 255 blocks of 16 bytes (4,080), where a lane that never emptied would wrap.
+        for repeats in [0, 1, 15, 16, 17, 255, 256, 4079, 4080, 4081, 4096, 9000] {
+            let text = String(repeating: unit, count: repeats)
+            #expect(TextSummary.counting(Array(text.utf8)) == Self.countedByteByByte(text), "\(unit.debugDescription) x \(repeats)")
+        }
+    }
+
+    @Test func randomTexts() {
+        var rng = SeededRandom(seed: 42)
+        let pieces = ["a", " ", "\n", "@", "é", "ß", "中", "😀", "👨‍👩‍👧", "\u{301}"]
+        for _ in 0..<200 {
+            let text = (0..<Int.random(in: 0...3000, using: &rng)).map { _ in rng.pick(pieces) }.joined()
+            #expect(TextSummary.counting(Array(text.utf8)) == Self.countedByteByByte(text))
+            // A slice (not the array's start) goes through the same count.
+            let bytes = Array(text.utf8)
+            let from = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &rng)
+            let start = bytes[from...].firstIndex { $0 & 0xC0 != 0x80 } ?? bytes.count
+            let rest = String(decoding: bytes[start...], as: UTF8.self)
+            #expect(TextSummary.counting(bytes[start...]) == Self.countedByteByByte(rest))
+        }
+    }
+}
