@@ -51,9 +51,9 @@ public func mc_markdown_parse_with_mentions(_ markdown: UnsafePointer<CChar>?, _
 @_cdecl("mc_draft_load_markdown")
 public func mc_draft_load_markdown(_ draft: OpaquePointer?, _ markdown: UnsafePointer<CChar>?, _ mentions_json: UnsafePointer<CChar>?) -> Int32 {
     boundary(#function, draft) { () throws(CAPIError) in
-        let text = try CStrings.read(markdown, "markdown")
+        let text = try CStrings.readUTF8(markdown, "markdown")
         let names = try readMentionNames(mentions_json)
-        let document = MarkdownParser.parse(text, names: names)
+        let document = MarkdownParser.parse(utf8: Array(text), names: names)
         try withDraft(draft) { s throws(ComposerError) in try s.composer.editor.checkRoom(toLoad: document); _ = s.composer.editor.load(document) }
     }
 }

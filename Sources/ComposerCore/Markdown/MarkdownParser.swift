@@ -14,6 +14,13 @@ public enum MarkdownParser {
         Document(flat: parseFlat(markdown, names: names))
     }
 
+    /// `parse` of markdown given as UTF-8 bytes, which must be valid UTF-8 (the C API's, checked
+    /// once there: a `String` made of them was checked and copied again, a sixth of loading a
+    /// message of 1 MB).
+    public static func parse(utf8 markdown: [UInt8], names: [String: String] = [:]) -> Document {
+        Document(flat: parseFlat(utf8: markdown, names: names))
+    }
+
     /// What `parse` reads, as a flat document (for renderers that need no `Document`).
     public static func parseFlat(_ markdown: String, names: [String: String] = [:]) -> FlatDocument {
         parseFlat(utf8: Array(markdown.utf8), names: names)
