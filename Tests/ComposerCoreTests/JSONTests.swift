@@ -75,6 +75,30 @@ import Testing
         #expect(throws: ComposerError.invalidJSON(message)) { try JSONParser.parse(text) }
     }
 
+    /// Strings are passed 16 bytes at a time up to what stops them (a quote, a backslash, a
+    /// control character): each of those at every place of strings around a block's length,
+    /// plain and after an escape, and in the document layout's own reader.
+    @Test func everyPlaceOfAStringIsRead() throws {
+        for length in 0...40 {
+            let plain = String(repeating: "é", count: length / 3) + String(repeating: "a", count: length - length / 3)
+            #expect(try JSONParser.parse("[\"\(plain)\"]") == .array([.string(plain)]))
+            for k in 0...plain.unicodeScalars.count {
+                let head = String(plain.unicodeScalars.prefix(k)), tail = String(plain.unicodeScalars.dropFirst(k))
+                #expect(try JSONParser.parse("[\"\(head)\\n\\u00e9\(tail)\"]") == .array([.string(head + "\n\u{E9}" + tail)]))
+                let offset = 2 + head.utf8.count
+                #expect(throws: ComposerError.invalidJSON("control character in string at byte \(offset)")) {
+                    try JSONParser.parse("[\"\(head)\u{1F}\(tail)\"]")
+                }
+                #expect(throws: ComposerError.invalidJSON("control character in string at byte \(offset + 2)")) {
+                    try JSONParser.parse("[\"\\n\(head)\u{1F}\(tail)\"]")
+                }
+                #expect(JSONParser.readDocumentLayout("{\"text\":\"\(head)\u{1F}\(tail)\"}") == nil)
+                #expect(JSONParser.readDocumentLayout("{\"text\":\"\(head)\\u00e9\(tail)\"}")?.text == head + "\u{E9}" + tail)
+            }
+            #expect(throws: ComposerError.invalidJSON("unterminated string at byte \(2 + plain.utf8.count)")) { try JSONParser.parse("[\"\(plain)") }
+        }
+    }
+
     @Test func nestingIsRefusedAtItsLimitWithoutRecursingFurther() {
         let deep = #"{"allowed_types":"# + String(repeating: "[", count: 100_000)
         #expect(throws: ComposerError.limitExceeded("JSON nested deeper than 128 levels (at byte 144)")) { try JSONParser.parse(deep) }

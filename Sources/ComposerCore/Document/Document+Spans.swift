@@ -129,12 +129,8 @@ private struct DocumentBuilder {
 
     init(text: String) {
         bytes = Array(text.utf8)
-        var scalars = 0
-        var newlines = 0
-        for b in bytes {
-            if b & 0xC0 != 0x80 { scalars &+= 1 }
-            if b == 0x0A { newlines &+= 1 }
-        }
+        let summary = TextSummary.counting(bytes)
+        let (scalars, newlines) = (summary.scalars, summary.newlines)
         count = scalars
         if scalars == bytes.count {
             scalarStarts = []

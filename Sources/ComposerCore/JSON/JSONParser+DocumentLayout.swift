@@ -180,16 +180,10 @@ extension JSONParser {
     private mutating func readPlainString() -> Range<Int>? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let first = index
-        while index < bytes.count {
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                index += 1
-                return first..<index - 1
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
-            index += 1
-        }
-        return nil
+        index = stringStop(from: index)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        index += 1
+        return first..<index - 1
     }
 
     /// The key `bytes[range]` names: told apart by their first byte and length, then compared

@@ -185,17 +185,24 @@ public struct JSONParser {
     mutating func parseString() throws(ComposerError) -> String {
         index += 1
         let start = index
-        while index < bytes.count {
-            let b = bytes[index]
-            if b == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+        index = stringStop(from: index)
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
             index += 1
+            return text
         }
         return try parseEscapedString(from: start)
+    }
+
+    /// The first byte at or after `from` that a string's plain bytes stop at: a quote, a
+    /// backslash or a control character (`bytes.count` for none). Found 16 bytes at a time: a
+    /// loaded document's text is one string, a byte at a time some 10 instructions a byte.
+    func stringStop(from: Int) -> Int {
+        guard let base = bytes.baseAddress, from < bytes.count else { return bytes.count }
+        typealias Block = ByteScan.Block
+        return ByteScan.firstFlagged(base, from: from, bytes.count) { v in
+            (v .== Block(repeating: UInt8(ascii: "\""))) .| (v .== Block(repeating: UInt8(ascii: "\\"))) .| (v .< Block(repeating: 0x20))
+        } ?? bytes.count
     }
 
     /// The rest of a string that began at `start`, from `index`: its bytes are gathered in
@@ -206,6 +213,8 @@ public struct JSONParser {
         scratch.removeAll(keepingCapacity: true)
         var runStart = start
         while true {
+            // Past the plain bytes: what stops them is a quote, a control character or a backslash.
+            index = stringStop(from: index)
             guard index < bytes.count else { throw error("unterminated string") }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
@@ -214,7 +223,6 @@ public struct JSONParser {
                 return String(decoding: scratch, as: UTF8.self)
             }
             if b < 0x20 { throw error("control character in string") }
-            if b != UInt8(ascii: "\\") { index += 1; continue }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             index += 1
             guard index < bytes.count else { throw error("unterminated escape") }
