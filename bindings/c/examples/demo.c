@@ -113,10 +113,11 @@ static void composer_tour(void) {
     show_owned("mentions:", mentions);
     show_draft(draft);
 
-    heading("11. A list through the \"- \" shortcut");
-    const char *keys[] = {"\n", "-", " ", "tests", "\n", "docs", "\n", "\n", "Thanks!"};
+    heading("11. A list through the \"- \" shortcut, and a paste into it");
+    const char *keys[] = {"\n", "-", " ", "tests", "\ndocs\nrelease notes", "\n", "\n", "Thanks!"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) check(mc_draft_insert(draft, keys[i]), "mc_draft_insert");
-    printf("typed \"- \" at a line start, two items, Enter on the empty third item, then \"Thanks!\":\n");
+    printf("typed \"- \" at a line start and an item, pasted two lines (each a line break typed as Enter: two\n"
+           "more items, one undo step), Enter on the empty fourth item, then \"Thanks!\":\n");
     show_document(draft);
 
     heading("12. Undo and redo");
