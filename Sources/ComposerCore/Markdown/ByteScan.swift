@@ -433,13 +433,19 @@ enum ByteScan {
     }
 
     /// How many lanes of `mask` are set (a set lane is eight set bits): a 1 kept of each, the
-    /// two halves' added bytewise, those eight sums added up by a multiplication into the top
-    /// byte (the baseline x86-64 the library is built for has no bit-count instruction:
-    /// `nonzeroBitCount` is a dozen instructions in software).
+    /// two halves' added bytewise, then `byteSum`.
     @inline(__always)
     static func setCount(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
         let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-        let ones = (halves[0] & 0x0101_0101_0101_0101) &+ (halves[1] & 0x0101_0101_0101_0101)
-        return Int(truncatingIfNeeded: (ones &* 0x0101_0101_0101_0101) &>> 56)
+        return byteSum((halves[0] & 0x0101_0101_0101_0101) &+ (halves[1] & 0x0101_0101_0101_0101))
+    }
+
+    /// The sum of the eight bytes of `word`, which must be at most 255: one multiplication adds
+    /// them all into the top byte. What counting bits needs here: the baseline x86-64 the library
+    /// is built for has no bit-count instruction (`nonzeroBitCount` is a dozen instructions in
+    /// software).
+    @inline(__always)
+    static func byteSum(_ word: UInt64) -> Int {
+        Int(truncatingIfNeeded: (word &* 0x0101_0101_0101_0101) &>> 56)
     }
 }

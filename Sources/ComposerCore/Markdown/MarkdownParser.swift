@@ -11,7 +11,7 @@ public enum MarkdownParser {
     /// Parses `markdown`; mention uids resolve to display names through `names` (a uid without
     /// a name shows as itself).
     public static func parse(_ markdown: String, names: [String: String] = [:]) -> Document {
-        Document(flat: parseFlat(markdown, names: names))
+        parse(utf8: Array(markdown.utf8), names: names)
     }
 
     /// `parse` of markdown given as UTF-8 bytes, which must be valid UTF-8 (the C API's, checked

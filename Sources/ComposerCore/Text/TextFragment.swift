@@ -148,10 +148,10 @@ struct TextFragment: Equatable, Sendable {
     /// (`k >= from.scalar`), so that ascending places are found in one pass over the bytes.
     /// Blocks of 16 bytes are passed while the scalars starting in them stay below `k`, counted
     /// with one multiplication (a byte at a time, a place late in a leaf cost some 5
-    /// instructions a byte; with `nonzeroBitCount`, 4: the baseline x86-64 the library is built
-    /// for has no bit-count instruction, so it is done in software; and summing a SIMD vector's
-    /// lanes compiled to more still). Not inlined: the ASCII test above is what a keystroke in
-    /// ASCII text runs, and the scan inlined with it made a keystroke 170 instructions dearer.
+    /// instructions a byte; with `nonzeroBitCount`, done in software on the library's baseline
+    /// x86-64, 4; summing a SIMD vector's lanes compiled to more still). Not inlined: the ASCII
+    /// test above is what a keystroke in ASCII text runs, and the scan inlined with it made a
+    /// keystroke 170 instructions dearer.
     @inline(never)
     func byteOffset(ofScalar k: Int, after from: (scalar: Int, byte: Int)) -> Int {
         bytes.withUnsafeBufferPointer { buf in
@@ -178,14 +178,14 @@ struct TextFragment: Equatable, Sendable {
 
     /// How many of the 16 bytes of `low` and `high` start a scalar (are no continuation byte,
     /// 10xxxxxx): a 1 in the low bit of each such byte, the two words' added bytewise (2 at
-    /// most), and those eight sums added up by a multiplication into the top byte.
+    /// most), then `ByteScan.byteSum`.
     @inline(__always)
     static func scalarStarts(in low: UInt64, _ high: UInt64) -> Int {
         func ones(_ word: UInt64) -> UInt64 {
             let continuations = word & ~(word &<< 1) & 0x8080_8080_8080_8080
             return ~continuations &>> 7 & 0x0101_0101_0101_0101
         }
-        return Int(truncatingIfNeeded: ((ones(low) &+ ones(high)) &* 0x0101_0101_0101_0101) &>> 56)
+        return ByteScan.byteSum(ones(low) &+ ones(high))
     }
 
     /// The byte offset just after the `n`-th (0-based) line break.
