@@ -72,8 +72,10 @@ extension Composer {
         alsoSendToChannel = on
     }
 
+    /// Message, thread and sticker ids: 1-256 characters (scalars), none of them a control
+    /// character in Unicode's sense (general category Cc: C0, DEL and C1, U+0080-U+009F).
     static func checkID(_ id: String, _ what: String) throws(ComposerError) {
-        guard !id.isEmpty, id.unicodeScalars.count <= 256, !id.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+        guard !id.isEmpty, id.unicodeScalars.count <= 256, !id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidArgument("\(what) must be 1-256 characters without control characters")
         }
     }

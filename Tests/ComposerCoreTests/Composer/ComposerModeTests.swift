@@ -232,4 +232,29 @@ import Testing
         try withCommand.restore(snapshotJSON: draft.snapshotJSON)
         #expect(withCommand.command == ComposerCommand(name: "giphy", args: "cats"))
     }
+
+    /// Message and thread ids are 1-256 characters without control characters: C0, DEL and C1
+    /// alike (DEL and C1 were let through). Refused, they change nothing.
+    @Test(arguments: ["", String(repeating: "i", count: 257), String(repeating: "é", count: 257), "a\nb", "a\tb", "\u{1F}", "\u{7F}",
+                      "a\u{85}b", "\u{9F}"])
+    func idsOutOfLengthOrWithControlCharactersAreRefused(_ id: String) {
+        var draft = Composer()
+        #expect(throws: ComposerError.invalidArgument("message id must be 1-256 characters without control characters")) {
+            try draft.beginReply(messageID: id, sender: "Ann", markdown: "x", names: [:])
+        }
+        #expect(throws: ComposerError.invalidArgument("thread parent id must be 1-256 characters without control characters")) {
+            try draft.setThreadParent(id)
+        }
+        #expect(draft.mode == .new && draft.threadParentID == nil)
+    }
+
+    @Test(arguments: ["m", "a b", "\u{A0}", "😀", String(repeating: "é", count: 256), String(repeating: "i", count: 256)])
+    func idsOfOneTo256OtherCharactersAreTaken(_ id: String) throws {
+        var draft = Composer()
+        try draft.beginReply(messageID: id, sender: "Ann", markdown: "x", names: [:])
+        try draft.setThreadParent(id)
+        #expect(draft.threadParentID == id)
+        guard case .reply(let quoted, _) = draft.mode else { Issue.record("not replying"); return }
+        #expect(quoted == id)
+    }
 }
