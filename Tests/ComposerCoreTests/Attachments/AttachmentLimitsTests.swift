@@ -42,7 +42,8 @@ import Testing
     }
 
     @Test(arguments: ["", "pdf", "image", "image/", "/png", "*", "*/png", "image/*/x", "image/png/", "ima ge/png",
-                      "image/ png", "image/p*g", "im*/png", "image/png;q=1", "image\\/png", "imagé/png"])
+                      "image/ png", "image/p*g", "im*/png", "image/png;q=1", "image\\/png", "imagé/png",
+                      "image/pn\u{7F}g"])
     func malformedPatternsAreRefused(_ pattern: String) {
         #expect(throws: ComposerError.invalidArgument(
             "attachment limits: allowed type \"\(pattern)\" is not a MIME type, a type/* pattern or */*")) {

@@ -40,7 +40,16 @@ import Testing
             _ = try draft.voiceNote(name: "huge.m4a", mimeType: "audio/mp4", size: 104_857_601, remote: "https://cdn/v")
         }
         #expect(try draft.voiceNote(name: "max.m4a", mimeType: "audio/mp4", size: 104_857_600, remote: "https://cdn/v").attachments.map(\.id) == [3])
-        #expect(try draft.stage([Self.file("b.png")]).staged == [4])
+        #expect(throws: ComposerError.invalidArgument("voice note size -1 is negative")) {
+            _ = try draft.voiceNote(name: "v.m4a", mimeType: "audio/mp4", size: -1, remote: "https://cdn/v")
+        }
+        #expect(throws: ComposerError.invalidArgument("voice note needs the uploaded file's remote reference")) {
+            _ = try draft.voiceNote(name: "v.m4a", mimeType: "audio/mp4", size: 1, remote: "")
+        }
+        // An empty recording is a size like any other; the refusals above took no id.
+        let empty = try draft.voiceNote(name: "empty.m4a", mimeType: "audio/mp4", size: 0, remote: "https://cdn/v")
+        #expect(empty.attachments.map(\.size) == [0] && empty.attachments.map(\.id) == [4])
+        #expect(try draft.stage([Self.file("b.png")]).staged == [5])
         var large = Composer(config: Self.config { $0.maxFileSizeBytes = 1_073_741_824 })
         #expect(try large.voiceNote(name: "long.m4a", mimeType: "audio/mp4", size: 200_000_000, remote: "https://cdn/v").attachments.count == 1)
         var small = Composer(config: Self.config { $0.maxFileSizeBytes = 524_288 })

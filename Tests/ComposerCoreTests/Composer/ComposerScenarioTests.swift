@@ -162,6 +162,27 @@ import Testing
         #expect(draft.tray.isEmpty)
     }
 
+    /// Of the messages one send makes, only the first quotes the reply and carries the mentions;
+    /// all go to the thread. Without slow mode the send starts no cooldown.
+    @Test func aReplyWithAttachmentsQuotesInItsFirstMessageOnly() throws {
+        var draft = Composer()
+        try draft.setThreadParent("t1")
+        try draft.beginReply(messageID: "m5", sender: "Ann", markdown: "hi", names: [:])
+        try draft.insertMention(uid: "u1", name: "Ann")
+        let picks = [PickedFile(name: "a.pdf", mimeType: "application/pdf", size: 5),
+                     PickedFile(name: "c.png", mimeType: "image/png", size: 5)]
+        for id in try draft.stage(picks).staged {
+            try draft.applyUpload(.start, to: id)
+            try draft.applyUpload(.complete(remote: "r\(id)"), to: id)
+        }
+        let messages = try draft.send(now: 5000)
+        #expect(messages.map(\.attachmentKind) == [.image, .file])
+        #expect(messages.map(\.quotedID) == ["m5", nil])
+        #expect(messages.map(\.parentID) == ["t1", "t1"])
+        #expect(messages.map { $0.mentions.map(\.uid) } == [["u1"], []])
+        #expect(draft.mode == .new && draft.cooldownUntil == 0 && draft.cooldownRemaining == 0)
+    }
+
     @Test func removingAnUploadingFileAsksTheHostToStop() throws {
         var draft = Composer()
         let id = try draft.stage([PickedFile(name: "a.png", mimeType: "image/png", size: 5)]).staged[0]
