@@ -51,6 +51,8 @@ import Testing
               ("sub.example.co.uk:8080/x", "https://sub.example.co.uk:8080/x"),
               ("example.com:8080", "https://example.com:8080"),
               ("example.com:443/path?q#f", "https://example.com:443/path?q#f"),
+              ("example.com:8080?q=1", "https://example.com:8080?q=1"),
+              ("example.com:8080#top", "https://example.com:8080#top"),
           ])
     func normalizesBareHostsWithAPort(_ input: String, _ expected: String) throws {
         #expect(try LinkPolicy.normalize(input) == expected)
@@ -74,6 +76,8 @@ import Testing
         // Characters the wire format cannot carry safely.
         "https://example.com/<script>", "https://example.com/>", "https://example.com/\"onclick", "https://example.com\\evil",
         "https:\\\\example.com", "https://example.com/`x`", "<https://example.com>",
+        // A dotted name and a port that is not digits up to `/`, `?`, `#` or the end: a scheme.
+        "example.com:80x", "example.com:", "example.com:/x",
         // mailto without an address.
         "mailto:", "MAILTO:", "mailto:bob", "mailto:@example.com",
         // http(s) without a host.
@@ -92,6 +96,32 @@ import Testing
         let longest = base + String(repeating: "a", count: 4096 - base.count)
         #expect(try LinkPolicy.normalize(longest) == longest)
         expectRefusal(.unsafeLink) { try LinkPolicy.normalize(longest + "a") }
+    }
+
+    /// The 4,096-character limit counts characters, also past the quick path for plain web URLs
+    /// (which takes only URLs of at most 4,096 bytes of printable ASCII).
+    @Test func theLengthLimitCountsCharacters() throws {
+        let base = "https://example.com/é"
+        let longest = base + String(repeating: "a", count: 4096 - base.unicodeScalars.count)
+        #expect(try LinkPolicy.normalize(longest) == longest)
+        expectRefusal(.unsafeLink) { try LinkPolicy.normalize(longest + "a") }
+    }
+
+    /// A scheme is a letter, then letters, digits, `+`, `-` and `.` up to the `:`: the refusal
+    /// names it whole. A name with any other character there is no scheme at all.
+    @Test(arguments: [("svn+ssh://example.com/r", "svn+ssh:"), ("h323:10.0.0.1", "h323:"), ("x-custom:payload", "x-custom:"),
+                      ("a.b:c", "a.b:")])
+    func refusalNamesTheWholeScheme(_ url: String, _ scheme: String) {
+        #expect(throws: ComposerError.unsafeLink("link scheme \"\(scheme)\" is not allowed (allowed: http, https, mailto)")) {
+            try LinkPolicy.normalize(url)
+        }
+    }
+
+    @Test(arguments: ["a_b:x", "9p:x", "+x:y"])
+    func aNameWithOtherCharactersIsNoScheme(_ url: String) {
+        #expect(throws: ComposerError.unsafeLink("link \"\(url)\" has no scheme and does not start with a host name")) {
+            try LinkPolicy.normalize(url)
+        }
     }
 
     @Test func refusalMessageNamesTheRefusedScheme() {
