@@ -434,6 +434,15 @@ bench-editing: $(BUILD)/editing-bench
 	$(BUILD)/editing-bench
 bench: bench-editing
 
+# Operator mutants of the engine run against the Swift suite (tools/mutants.py): in a worktree of
+# HEAD under the temporary directory (the checkout is never written), about a minute a mutant; it
+# lists the survivors, each a behaviour no test holds or an equivalent mutant. Not part of `make
+# test`. MUTANTS_ARGS="--paths Sources/ComposerCore/Composer --count 40 --seed 7".
+MUTANTS_ARGS ?=
+.PHONY: mutants
+mutants:
+	python3 tools/mutants.py $(MUTANTS_ARGS)
+
 # libFuzzer (release builds with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS and/or
 # FUZZ_RUNS executions per target: the wire format (Sources/fuzz-markdown), then C API call sequences
 # (Sources/fuzz-api); each prints libFuzzer's final stats and a line "fuzz.sh: TARGET: N executions
