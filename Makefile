@@ -273,12 +273,13 @@ test-python: wheel
 
 # mypy --strict on the package's source and on the example that uses its typed results (the
 # suite's test_typed.py also runs it against the installed wheel, on a misspelt field), then on the
-# measuring tools.
+# tools (the measuring ones and tools/mutants.py).
 test-python-types:
 	cd bindings/python && $(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache \
 		message_composer $(CURDIR)/examples/python/flow.py
 	$(PYTHON) -m mypy --strict --cache-dir $(CURDIR)/$(BUILD)/mypy-cache-tools \
-		tools/bench.py tools/profile_parse.py tools/profile_wire.py tools/diff_libs.py tools/chat_corpus.py tools/check_readme.py
+		tools/bench.py tools/profile_parse.py tools/profile_wire.py tools/diff_libs.py tools/chat_corpus.py tools/check_readme.py \
+		tools/mutants.py
 
 # The safe crate and the -sys crate, against the build output.
 test-rust: lib
