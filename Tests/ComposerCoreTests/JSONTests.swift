@@ -261,6 +261,26 @@ import Testing
         }
     }
 
+    /// A number that fills the room left exactly is written whole, at every length and sign (in
+    /// room of less than six bytes every number takes the long path).
+    @Test func aDecimalThatFillsTheRoomIsWritten() {
+        var values = [Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<19 {
+            values += [power, -power, power * 7 / 3]
+            if power <= Int.max / 10 { power *= 10 }
+        }
+        for value in values {
+            let text = String(value)
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: text.utf8.count + 8) { room in
+                guard let base = room.baseAddress else { Issue.record("a temporary allocation with no address"); return }
+                var w = ByteCursor(base: base, capacity: text.utf8.count)
+                w.putDecimal(value)
+                #expect(String(decoding: UnsafeBufferPointer(start: base, count: w.count), as: UTF8.self) == text)
+            }
+        }
+    }
+
     /// Bytes copied as they are between quotes, at every length around the 8-byte steps and the
     /// switch to a bulk copy; a string that does not fit is dropped whole.
     @Test func quotedBytesAreCopiedWholeOrNotAtAll() {
