@@ -16,6 +16,25 @@ import Testing
         #expect(Document(flat: flat) == doc)
     }
 
+    /// Bytes that are not UTF-8 read as U+FFFD in the style of the run that holds them, the
+    /// first run's included; a text the runs do not cover goes on plain.
+    @Test func bytesThatAreNotUTF8ReadAsReplacementCharactersInTheirRunsStyle() {
+        var bold = InlineStyle()
+        bold.flags = .bold
+        var italic = InlineStyle()
+        italic.flags = .italic
+        let broken = FlatDocument(utf8: [0xFF, 0x61, 0xC3, 0x0A, 0x62, 0x82, 0x63],
+                                  runs: [StyleRun(style: bold, utf8Count: 3), StyleRun(style: .plain, utf8Count: 1),
+                                         StyleRun(style: italic, utf8Count: 2)],
+                                  lineBlocks: [nil, .quote], values: ValueTable())
+        let repaired = FlatDocument(utf8: Array("\u{FFFD}a\u{FFFD}\nb\u{FFFD}c".utf8),
+                                    runs: [StyleRun(style: bold, utf8Count: 7), StyleRun(style: .plain, utf8Count: 1),
+                                           StyleRun(style: italic, utf8Count: 4), StyleRun(style: .plain, utf8Count: 1)],
+                                    lineBlocks: [nil, .quote], values: ValueTable())
+        #expect(Document(flat: broken) == Document(flat: repaired))
+        #expect(Document(flat: broken).text == "\u{FFFD}a\u{FFFD}\nb\u{FFFD}c")
+    }
+
     @Test(arguments: 0..<4)
     func conversionsSpansAndJSONAgreeWithTheDocument(batch: Int) {
         for k in 0..<250 {
