@@ -69,8 +69,8 @@ class Mutant:
         return "\n".join(lines)
 
     def describe(self, text: str) -> tuple[str, str]:
-        old = text.split("\n")[self.line]
-        return old.strip(), (old[: self.start] + self.replacement + old[self.end :]).strip()
+        """The line before and after the mutation."""
+        return text.split("\n")[self.line].strip(), self.apply(text).split("\n")[self.line].strip()
 
 
 def candidates(path: str, text: str) -> list[Mutant]:
@@ -132,7 +132,7 @@ def interrupted(signum: int, frame: object) -> None:
 
 
 def suite(worktree: Path, filter_: str, timeout: float) -> str:
-    """"built-failed", "passed" or "failed (N issues)" / "failed (timeout)"."""
+    """One of "built-failed", "passed", "failed (N issues)", "failed (exit N)" and "failed (timeout)"."""
     if run(["swift", "build", "--build-tests"], worktree).returncode != 0:
         return "built-failed"
     cmd = ["swift", "test", "--skip-build"] + (["--filter", filter_] if filter_ else [])
