@@ -46,7 +46,9 @@ extension Document {
         self.init(fragment: fragment, lastLineBlock: last, values: flat.values)
     }
 
-    /// `flat` with every byte sequence that is not UTF-8 replaced by U+FFFD, runs following.
+    /// `flat` with every byte sequence that is not UTF-8 replaced by U+FFFD, runs following: one
+    /// U+FFFD per maximal subpart (Unicode's recommended practice, which `String(decoding:as:)`
+    /// follows too), so a sequence cut off after its second byte reads as one, not two.
     private static func repaired(_ flat: FlatDocument) -> FlatDocument {
         var utf8: [UInt8] = []
         var runs: [StyleRun] = []
@@ -66,13 +68,18 @@ extension Document {
                     runEnd = bytes.count
                 }
             }
-            var decoder = UTF8()
+            var parser = UTF8.ForwardParser()
             var iterator = bytes[position...].prefix(4).makeIterator()
             var scalar: Unicode.Scalar = "\u{FFFD}"
             var length = 1
-            if case .scalarValue(let s) = decoder.decode(&iterator) {
-                scalar = s
-                length = UTF8.width(s)
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                scalar = UTF8.decode(encoded)
+                length = encoded.count
+            case .error(let subpart):
+                length = Swift.max(1, subpart)
+            case .emptyInput:
+                break
             }
             let before = utf8.count
             UTF8.encode(scalar) { utf8.append($0) }

@@ -35,6 +35,20 @@ import Testing
         #expect(Document(flat: broken).text == "\u{FFFD}a\u{FFFD}\nb\u{FFFD}c")
     }
 
+    /// One U+FFFD per maximal subpart of an ill-formed sequence, as `String(decoding:as:)` reads
+    /// it: a cut-off sequence is one, a byte that can start nothing or continue nothing is one
+    /// each (an encoded surrogate, an overlong form, a scalar past U+10FFFF), and the bytes after
+    /// a cut-off sequence are read anew.
+    @Test(arguments: [
+        [0xE2, 0x82], [0xE2, 0x82, 0x61], [0xF0, 0x9F, 0x98], [0xF0, 0x9F, 0x98, 0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x0A],
+        [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE0, 0x80, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80], [0x80, 0xBF, 0x61],
+        [0x61, 0xE2, 0x28, 0xA1], [0xC3],
+    ] as [[UInt8]])
+    func eachMaximalSubpartReadsAsOneReplacementCharacter(_ bytes: [UInt8]) {
+        let flat = FlatDocument(utf8: bytes, runs: [], lineBlocks: [], values: ValueTable())
+        #expect(Document(flat: flat).text == String(decoding: bytes, as: UTF8.self))
+    }
+
     @Test(arguments: 0..<4)
     func conversionsSpansAndJSONAgreeWithTheDocument(batch: Int) {
         for k in 0..<250 {
