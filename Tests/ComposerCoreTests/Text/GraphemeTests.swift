@@ -154,6 +154,21 @@ import Testing
         #expect(unsure > 50_000, "\(unsure) unsure")
     }
 
+    /// GB11 and GB9c decide by the scalar before a run of extending ones, however long: an emoji,
+    /// marks, a ZWJ and an emoji are one cluster, and so are a consonant, nuktas, a virama and a
+    /// consonant. `certainlySplits` reads back `maxExtendingRun` scalars at most; a run that long
+    /// or longer leaves the pair unsure (what it read cannot show the emoji or the consonant), and
+    /// the walk goes on back to the cluster's start.
+    @Test func extendingRunsAsLongAsTheLookBackAndLongerStayInTheirCluster() {
+        let limit = Graphemes.maxExtendingRun
+        for n in [limit - 1, limit, limit + 1, 2 * limit] {
+            let marks = String(repeating: "\u{FE0F}", count: n)
+            Self.check("x\u{2764}" + marks + "\u{200D}\u{1F525}y", sourceName: "emoji, \(n) marks", Document(text: "x\u{2764}" + marks + "\u{200D}\u{1F525}y"))
+            let nuktas = String(repeating: "\u{93C}", count: n)
+            Self.check("x\u{915}" + nuktas + "\u{94D}\u{937}y", sourceName: "conjunct, \(n) nuktas", Document(text: "x\u{915}" + nuktas + "\u{94D}\u{937}y"))
+        }
+    }
+
     /// The walk back from the end of a long line stops a cluster or two before it in every script
     /// (a run of flags is read back to its start, where its pairs begin, but not segmented):
     /// backspace segments a few scalars.
