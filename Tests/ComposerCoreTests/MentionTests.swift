@@ -33,6 +33,16 @@ import Testing
         #expect(try Document(json: draft.document.json) == draft.document)
     }
 
+    /// Text typed right after a mention is no part of it: it takes the style of what follows on
+    /// the line (as at a link's end), or the mention's own formats, without the mention, at the
+    /// end of a line.
+    @Test func typingAfterAMentionTakesTheStyleOfWhatFollows() {
+        expectEdit("<@u1 A>@A</@>|<i>x</i>", "<@u1 A>@A</@><i>y|x</i>") { $0.insert("y") }
+        expectEdit("<b><@u1 A>@A</@></b>|x", "<b><@u1 A>@A</@></b>y|x") { $0.insert("y") }
+        expectEdit("<b><@u1 A>@A</@></b>|\nx", "<@u1 A><b>@A</@>y</b>|\nx") { $0.insert("y") }
+        expectEdit("<b><@u1 A>@A</@></b>|", "<@u1 A><b>@A</@>y</b>|") { $0.insert("y") }
+    }
+
     @Test func caretStepsOverAMentionWhole() throws {
         var draft = try Editor.notation("a|<@u1 Bob>@Bob</@>c")
         draft.moveCaret(.grapheme, by: 1, extend: false)
