@@ -58,6 +58,8 @@ import Testing
     @Test func aDraftNeverHoldsACarriageReturn() {
         expectEdit("|", "a\nb|") { $0.insert("a\r\nb") }
         expectEdit("a\nb|", "a\nb\nc\n\nd\n|") { $0.insert("\rc\n\rd\r") }
+        // A "\n" pairs with a CR right before it only: first in the text, it is a line break.
+        expectEdit("a|", "a\n\nb\n|") { $0.insert("\n\rb\r") }
         expectEdit("|", "x\ny\n|") { $0.type("x\ry\r") }
         expectEdit("x|", "1\n2\n|") { try $0.replace(0, 1, with: "1\r2\r\n") }
         // As Enter: a CR continues a list like "\n".
