@@ -262,6 +262,9 @@ static void load_refuses_inconsistent_formats(void) {
         {DOC("@x", MENTION(0, 2, "", "x")), MC_ERR_INVALID_ARGUMENT, "mention uid \"\" must be"},
         {DOC("@x", MENTION(0, 2, "u<1>", "x")), MC_ERR_INVALID_ARGUMENT, "mention uid"},
         {DOC("@x", MENTION(0, 2, "u\\u00e9", "x")), MC_ERR_INVALID_ARGUMENT, "mention uid"},
+        /* A U+0000 quoted from the input reads as U+FFFD in the message (it would end the C string). */
+        {DOC("@x", MENTION(0, 2, "u\\u0000v", "x")), MC_ERR_INVALID_ARGUMENT,
+         "mention uid \"u\xEF\xBF\xBDv\" must be 1-255 characters"},
         {DOC("@x", MENTION(0, 2, "u1", "")), MC_ERR_INVALID_ARGUMENT,
          "mention name must be non-empty, on one line and free of U+0000"},
         {DOC("@x", MENTION(0, 2, "u1", "a\\nb")), MC_ERR_INVALID_ARGUMENT, "mention name must be"},

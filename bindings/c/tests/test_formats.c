@@ -71,6 +71,31 @@ static void apply_and_remove_every_format(void) {
     }
 }
 
+/* MC_FLAG_PROTECT reaches the engine through each of the three calls: with it, a link is carved out
+   of the range; without it, the link is formatted too (what protection carves out is the engine's,
+   InlineFormatTests). The other tests pass the flag on plain text, where it changes nothing. */
+static void protect_flag_reaches_the_engine(void) {
+#define SEE_DOCS(spans) DOC("see docs", spans)
+#define LINKED LINK(4, 8, "https://example.com")
+    REQUIRE_NEW_DRAFT(d, NULL);
+    REQUIRE_LOAD(d, SEE_DOCS(LINKED));
+    CHECK_OK(mc_draft_apply_format(d, 0, 8, MC_FORMAT_BOLD, NULL, P));
+    CHECK_DOC(d, SEE_DOCS(SPAN(0, 4, "bold") "," LINKED));
+    CHECK_OK(mc_draft_apply_format(d, 0, 8, MC_FORMAT_BOLD, NULL, 0));
+    CHECK_DOC(d, SEE_DOCS(SPAN(0, 8, "bold") "," LINKED));
+    CHECK_OK(mc_draft_remove_format(d, 0, 8, MC_FORMAT_BOLD, P));
+    CHECK_DOC(d, SEE_DOCS(SPAN(4, 8, "bold") "," LINKED));
+    CHECK_OK(mc_draft_remove_format(d, 0, 8, MC_FORMAT_BOLD, 0));
+    CHECK_DOC(d, SEE_DOCS(LINKED));
+    CHECK_OK(mc_draft_toggle_format(d, 0, 8, MC_FORMAT_BOLD, NULL, P));
+    CHECK_DOC(d, SEE_DOCS(SPAN(0, 4, "bold") "," LINKED));
+    CHECK_OK(mc_draft_toggle_format(d, 0, 8, MC_FORMAT_BOLD, NULL, 0));
+    CHECK_DOC(d, SEE_DOCS(SPAN(0, 8, "bold") "," LINKED));
+    mc_draft_free(d);
+#undef SEE_DOCS
+#undef LINKED
+}
+
 /* ---- active formats ---- */
 
 static void active_formats_json(void) {
@@ -364,6 +389,7 @@ static void mention_limit_and_disabled_mentions(void) {
 
 static const harness_test TESTS[] = {
     HARNESS_TEST(apply_and_remove_every_format),
+    HARNESS_TEST(protect_flag_reaches_the_engine),
     HARNESS_TEST(active_formats_json),
     HARNESS_TEST(format_calls_refuse_bad_input),
     HARNESS_TEST(format_calls_refuse_bad_handles),
