@@ -438,7 +438,8 @@ bench: bench-editing
 # Operator mutants of the engine run against the Swift suite (tools/mutants.py): in a worktree of
 # HEAD under the temporary directory (the checkout is never written), about a minute a mutant; it
 # lists the survivors, each a behaviour no test holds or an equivalent mutant. Not part of `make
-# test`. MUTANTS_ARGS="--paths Sources/ComposerCore/Composer --count 40 --seed 7".
+# test`. MUTANTS_ARGS="--paths Sources/ComposerCore/Composer --count 40 --seed 7"; with
+# "--suite c --paths Sources/ComposerCAPI" the C suite and the bad-input matrix judge instead.
 MUTANTS_ARGS ?=
 .PHONY: mutants
 mutants:

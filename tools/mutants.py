@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Operator mutants of the engine's sources against the Swift suite (`make mutants`).
+"""Operator mutants of the sources against the Swift suite or the C suite (`make mutants`).
 
     python3 tools/mutants.py [--paths DIR_OR_FILE,...] [--count N] [--seed S] [--filter REGEX]
+                             [--suite swift|c]
 
 A test suite that passes proves little until it is seen failing. This takes the committed sources
 (HEAD, in a worktree of its own under the system's temporary directory: the checkout it runs from
@@ -9,7 +10,10 @@ is never written), picks `--count` mutants at random (seeded) among every place 
 where one operator can become another (`<` and `<=`, `>` and `>=`, `==` and `!=`, `&&` and `||`,
 `true` and `false`, a `+ 1` or `- 1` dropped; not in comments or string literals), and for each
 builds the tests and runs `swift test` (`--filter` to run part of the suite): a mutant the suite
-fails is killed, one it passes SURVIVED. A survivor is either a behaviour no test holds (write the
+fails is killed, one it passes SURVIVED. `--suite c` judges a mutant by the C suite and the
+bad-input matrix against the release library instead (`make lib`, bindings/c/tests and
+bindings/c/matrix, plain builds): Sources/ComposerCAPI's argument checks are held there, not by
+the Swift suite, which never calls them. A survivor is either a behaviour no test holds (write the
 test) or an equivalent mutant (the two codes cannot differ: say why where it is useful). A mutant
 that does not compile is replaced by another; one whose tests run past `--timeout` (a loop made
 endless) counts as killed.
@@ -132,7 +136,8 @@ def interrupted(signum: int, frame: object) -> None:
 
 
 def suite(worktree: Path, filter_: str, timeout: float) -> str:
-    """One of "built-failed", "passed", "failed (N issues)", "failed (exit N)" and "failed (timeout)"."""
+    """The Swift suite's verdict: one of "built-failed", "passed", "failed (N issues)",
+    "failed (exit N)" and "failed (timeout)"."""
     if run(["swift", "build", "--build-tests"], worktree).returncode != 0:
         return "built-failed"
     cmd = ["swift", "test", "--skip-build"] + (["--filter", filter_] if filter_ else [])
@@ -146,11 +151,33 @@ def suite(worktree: Path, filter_: str, timeout: float) -> str:
     return f"failed ({issues.group(1)} issues)" if issues else f"failed (exit {result.returncode})"
 
 
+def c_suite(worktree: Path, filter_: str, timeout: float) -> str:
+    """The C suite's and the bad-input matrix's verdict, in `suite`'s words ("failed (N tests)"
+    from the C suite's count; the matrix counts failing cells as tests too). `filter_` is unused:
+    both run whole, a few seconds."""
+    if run(["make", "-s", "lib", "build/c-tests", "build/matrix"], worktree).returncode != 0:
+        return "built-failed"
+    for program in ("build/c-tests", "build/matrix"):
+        try:
+            result = run([program], worktree, timeout)
+        except subprocess.TimeoutExpired:
+            return "failed (timeout)"
+        if result.returncode != 0:
+            failed = re.search(r"(\d+) failed", result.stdout)
+            name = Path(program).name
+            return f"failed ({name}: {failed.group(1)} tests)" if failed else f"failed ({name}: exit {result.returncode})"
+    return "passed"
+
+
+SUITES = {"swift": suite, "c": c_suite}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--paths", default="Sources/ComposerCore", help="comma-separated files or directories (default: the engine)")
     ap.add_argument("--count", type=int, default=20, help="mutants to run (default 20)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--suite", choices=sorted(SUITES), default="swift", help="what judges a mutant (default: the Swift suite)")
     ap.add_argument("--filter", default="", help="swift test --filter for each run (default: the whole suite)")
     ap.add_argument("--timeout", type=float, default=300, help="seconds a mutant's test run may take")
     ap.add_argument("--json", help="also write every result to this file, one JSON object a line")
@@ -169,7 +196,8 @@ def main() -> int:
         pool = [m for f in files for m in candidates(f, texts[f])]
         random.Random(args.seed).shuffle(pool)
         print(f"mutants.py: {len(pool)} candidate mutants in {len(files)} files; running {min(args.count, len(pool))} (seed {args.seed})")
-        baseline = suite(worktree, args.filter, args.timeout)
+        judge = SUITES[args.suite]
+        baseline = judge(worktree, args.filter, args.timeout)
         if baseline != "passed":
             print(f"mutants.py: the unmutated suite did not pass ({baseline})", file=sys.stderr)
             return 2
@@ -181,7 +209,7 @@ def main() -> int:
             source.write_text(mutant.apply(original))
             started = time.monotonic()
             try:
-                outcome = suite(worktree, args.filter, args.timeout)
+                outcome = judge(worktree, args.filter, args.timeout)
             finally:
                 source.write_text(original)
             if outcome == "built-failed":
