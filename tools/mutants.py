@@ -111,16 +111,19 @@ def run(cmd: list[str], cwd: Path, timeout: float | None = None) -> subprocess.C
     """`cmd` in a process group of its own: on a time-out or an interrupt the whole group is
     stopped (`swift test` runs the tests in a child process, which killing `swift test` alone
     leaves spinning)."""
-    process = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # errors="replace": a mutant may make a program print bytes that are not UTF-8.
+    process = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, errors="replace",
+                               start_new_session=True)
     try:
         out, err = process.communicate(timeout=timeout)
     except BaseException:
         # SIGINT first: SwiftPM then cancels its build and stops the compilers it started, which
-        # run in process groups of their own; what is left after ten seconds is killed.
-        os.killpg(process.pid, signal.SIGINT)
+        # run in process groups of their own; what is left after ten seconds is killed. The
+        # group may be gone already (the failure was ours, after the program ended).
         try:
+            os.killpg(process.pid, signal.SIGINT)
             process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        except (ProcessLookupError, subprocess.TimeoutExpired):
             pass
         try:
             os.killpg(process.pid, signal.SIGKILL)
@@ -229,6 +232,10 @@ def main() -> int:
         run(["git", "worktree", "remove", "--force", str(worktree)], REPO)
         run(["git", "worktree", "prune"], REPO)
         shutil.rmtree(worktree.parent, ignore_errors=True)
+        # SwiftPM's lock files for the worktree's build, which it leaves in the temporary
+        # directory, named after the paths they lock.
+        for lock in Path(tempfile.gettempdir()).glob(str(worktree).replace("/", "_") + "_*.lock"):
+            lock.unlink(missing_ok=True)
 
     survivors = [r for r in results if r["result"] == "SURVIVED"]
     print(f"\nmutants.py: {len(results)} mutants, {len(results) - len(survivors)} killed, {len(survivors)} survived")
