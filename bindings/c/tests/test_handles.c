@@ -159,6 +159,13 @@ static void every_function_refuses_bad_handles(void) {
         {"malloc'd", (mc_draft *)heap, INVALID_HANDLE_MESSAGE},
         {"tagged, generation 0", (mc_draft *)(uintptr_t)0xB, INVALID_HANDLE_MESSAGE},
         {"tagged, absurd slot", (mc_draft *)(uintptr_t)0xFFFFFFFFFFFFFFFBull, INVALID_HANDLE_MESSAGE},
+        /* Generation 1, the table's last slot (its chunk never made) and the first slot past the
+           table (4096 chunks of 1024): the directory holds 4096 entries, and reading a 4097th
+           would read past it (valgrind, which runs this suite, reports such a read). */
+        {"tagged, last slot of the table", (mc_draft *)(uintptr_t)(((uint64_t)1 << 32) | (0x3FFFFFull << 4) | 0xB),
+         INVALID_HANDLE_MESSAGE},
+        {"tagged, first slot past the table", (mc_draft *)(uintptr_t)(((uint64_t)1 << 32) | (0x400000ull << 4) | 0xB),
+         INVALID_HANDLE_MESSAGE},
         {"all ones", (mc_draft *)(uintptr_t)UINTPTR_MAX, INVALID_HANDLE_MESSAGE},
         {"witness + 1", (mc_draft *)((uintptr_t)witness + 1), INVALID_HANDLE_MESSAGE},
         {"witness, next slot", (mc_draft *)((uintptr_t)witness ^ 0x10), INVALID_HANDLE_MESSAGE},
