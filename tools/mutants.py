@@ -12,8 +12,9 @@ where one operator can become another (`<` and `<=`, `>` and `>=`, `==` and `!=`
 builds the tests and runs `swift test` (`--filter` to run part of the suite): a mutant the suite
 fails is killed, one it passes SURVIVED. `--suite c` judges a mutant by the C suite and the
 bad-input matrix against the release library instead (`make lib`, bindings/c/tests and
-bindings/c/matrix, plain builds): Sources/ComposerCAPI's argument checks are held there, not by
-the Swift suite, which never calls them. A survivor is either a behaviour no test holds (write the
+bindings/c/matrix, plain builds; the C suite again under valgrind when both pass):
+Sources/ComposerCAPI's argument checks are held there, not by the Swift suite, which never calls
+them. A survivor is either a behaviour no test holds (write the
 test) or an equivalent mutant (the two codes cannot differ: say why where it is useful). A mutant
 that does not compile is replaced by another; one whose tests run past `--timeout` (a loop made
 endless) counts as killed.
@@ -154,21 +155,28 @@ def suite(worktree: Path, filter_: str, timeout: float) -> str:
     return f"failed ({issues.group(1)} issues)" if issues else f"failed (exit {result.returncode})"
 
 
+#: The C suite under valgrind, as `make test-c-valgrind` runs it.
+VALGRIND = ["valgrind", "-q", "--error-exitcode=99", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect"]
+
+
 def c_suite(worktree: Path, filter_: str, timeout: float) -> str:
-    """The C suite's and the bad-input matrix's verdict, in `suite`'s words ("failed (N tests)"
-    from the C suite's count; the matrix counts failing cells as tests too). `filter_` is unused:
-    both run whole, a few seconds."""
+    """The C suite's and the bad-input matrix's verdict, in `suite`'s words ("failed (c-tests: N
+    tests)" from the C suite's count; the matrix counts failing cells as tests too). A mutant both
+    let through runs the C suite again under valgrind, as `make test` does: a read past a buffer
+    inside the library (a bound check made one too loose) passes a plain run. `filter_` is
+    unused: the suites run whole."""
     if run(["make", "-s", "lib", "build/c-tests", "build/matrix"], worktree).returncode != 0:
         return "built-failed"
-    for program in ("build/c-tests", "build/matrix"):
+    for name, command in (("c-tests", ["build/c-tests"]), ("matrix", ["build/matrix"]),
+                          ("c-tests under valgrind", VALGRIND + ["build/c-tests"])):
         try:
-            result = run([program], worktree, timeout)
+            result = run(command, worktree, timeout)
         except subprocess.TimeoutExpired:
             return "failed (timeout)"
         if result.returncode != 0:
             failed = re.search(r"(\d+) failed", result.stdout)
-            name = Path(program).name
-            return f"failed ({name}: {failed.group(1)} tests)" if failed else f"failed ({name}: exit {result.returncode})"
+            count = failed.group(1) if failed and failed.group(1) != "0" else None
+            return f"failed ({name}: {count} tests)" if count else f"failed ({name}: exit {result.returncode})"
     return "passed"
 
 
