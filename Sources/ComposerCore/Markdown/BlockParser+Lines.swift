@@ -33,23 +33,6 @@ extension BlockParser {
         return i
     }
 
-    /// Whether the line from `line` on may start a block or a container: it is blank, or its
-    /// first character after at most three columns of spaces and tabs is one a marker begins with
-    /// (`>`, a list marker, a fence, `<p></p>`; each allows no more indent). Most lines of prose
-    /// start with none, and skip every marker scan.
-    mutating func mayStartBlock(_ line: Int) -> Bool {
-        let (i, columns) = firstCharacter(line)
-        guard i < lineEnd else { return true }
-        guard columns <= 3 else { return false }
-        switch src[i] {
-        case UInt8(ascii: ">"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "<"):
-            return true
-        default:
-            return false
-        }
-    }
-
     /// The first character after the spaces and tabs from `line` on (`lineEnd` when only they
     /// follow), and the columns they take (a tab counts to the next multiple of 4).
     @inline(__always)
@@ -309,7 +292,7 @@ enum LineScan {
     /// Whether a line whose first byte after its containers' markers is `b` may do anything but
     /// continue an open paragraph: a line break (the line is blank), a space or tab (it may be
     /// blank, or start a block after its indent), or a byte a block or container marker begins
-    /// with (see `BlockParser.mayStartBlock`: `> - + * 0-9 ` ~ <`). As bits of a mask (a switch
+    /// with (see `BlockParser.startsBlock`: `> - + * 0-9 ` ~ <`). As bits of a mask (a switch
     /// compiles to a jump table).
     @inline(__always)
     static func mayInterrupt(_ b: UInt8) -> Bool {

@@ -463,9 +463,8 @@ struct BlockParser<Output: ParseOutput> {
     mutating func process(_ start: Int, _ end: Int) {
         beginLine(start, end)
         var line = start
-        // 1. Which open containers does this line continue? `next` is the first it does not.
+        // 1. Which open containers does this line continue?
         var matched = 0
-        var next: Container?
         var r = 0
         runs: while r < runs.count {
             let run = runs[r]
@@ -473,10 +472,7 @@ struct BlockParser<Output: ParseOutput> {
             switch run.container {
             case .quote:
                 for _ in 0..<run.count {
-                    guard let rest = quoteMarker(line) else {
-                        next = run.container
-                        break runs
-                    }
+                    guard let rest = quoteMarker(line) else { break runs }
                     line = rest
                     matched += 1
                 }
@@ -488,10 +484,7 @@ struct BlockParser<Output: ParseOutput> {
                         matched += run.count - k
                         break
                     }
-                    guard hasIndent(line, contentIndent) else {
-                        next = run.container
-                        break runs
-                    }
+                    guard hasIndent(line, contentIndent) else { break runs }
                     line = dropIndent(line, contentIndent)
                     matched += 1
                     k += 1
@@ -512,7 +505,7 @@ struct BlockParser<Output: ParseOutput> {
             line = itemContent(marker)
         } else {
             // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
-            if matched < containerCount, leaf == .paragraph, !startsBlock(line), !isSiblingItem(line, of: next) {
+            if matched < containerCount, leaf == .paragraph, !startsBlock(line) {
                 appendParagraphLine(line)
                 return
             }
@@ -709,17 +702,9 @@ struct BlockParser<Output: ParseOutput> {
         return !isBlank(marker.content) && (marker.kind == .bulletList || marker.start == 1)
     }
 
-    /// A list marker of the same list as the open item `container`: a sibling item, which ends
-    /// the open item even where a new list could not start.
-    mutating func isSiblingItem(_ line: Int, of container: Container?) -> Bool {
-        guard mayStartBlock(line), case .item(let kind, _, let marker) = container,
-              let found = listMarker(line) else { return false }
-        return found.kind == kind && found.marker == marker && !isThematicBreak(line)
-    }
-
-    /// Whether the line from `line` on starts a block: only the scans its first character can
-    /// start, the characters `mayStartBlock` lists (its test and the scans share one pass over
-    /// the indent).
+    /// Whether the line from `line` on starts a block: it is blank, or its first character after
+    /// at most three columns of spaces and tabs begins a marker (`>`, a list marker, a fence,
+    /// `<p></p>`; each allows no more indent) that the scan for it finds whole.
     mutating func startsBlock(_ line: Int) -> Bool {
         let (first, columns) = firstCharacter(line)
         guard first < lineEnd else { return true }
@@ -729,7 +714,12 @@ struct BlockParser<Output: ParseOutput> {
         case UInt8(ascii: "`"), UInt8(ascii: "~"): return fenceOpener(line) != nil
         case UInt8(ascii: "<"): return isEmptyLineMarker(line)
         case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return listMarker(line).map { !isBlank($0.content) && ($0.kind == .bulletList || $0.start == 1) } ?? false
+            // Asked of a line that does not continue every open container (step 3 of `process`):
+            // there any list marker starts a list, empty or numbered from anything, as cmark-gfm
+            // reads it (the paragraph is not among the containers the line
+            // continued, so it is not interrupted: `canInterrupt` is for a line inside them). A
+            // sibling item of the open list is one such marker.
+            return listMarker(line) != nil
         default:
             return false
         }

@@ -36,6 +36,29 @@ import Testing
             """)
     }
 
+    /// A list marker on a line that leaves an open item or quote starts a list, whatever its
+    /// number, its character or its content, as cmark-gfm reads it: the paragraph it follows is not
+    /// among the containers the line continues, so the rule that only a list from 1 with content
+    /// interrupts a paragraph does not apply (it does to a line inside them, which continues the
+    /// paragraph). Start numbers are not kept, and one block format per line merges two lists of
+    /// one kind side by side.
+    @Test(arguments: [
+        ("- a\n2. b", #"{"text":"a\nb","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":3,"format":"ordered_list"}]}"#),
+        ("> a\n2. b", #"{"text":"a\nb","spans":[{"start":0,"end":1,"format":"quote"},{"start":2,"end":3,"format":"ordered_list"}]}"#),
+        ("1. a\n2) b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"ordered_list"}]}"#),
+        ("> a\n-", #"{"text":"a\n","spans":[{"start":0,"end":1,"format":"quote"},{"start":2,"end":2,"format":"bullet_list"}]}"#),
+        ("- a\n2.", #"{"text":"a\n","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":2,"format":"ordered_list"}]}"#),
+        ("- a\n  b\n2) c", #"{"text":"a\nb\nc","spans":[{"start":0,"end":3,"format":"bullet_list"},{"start":4,"end":5,"format":"ordered_list"}]}"#),
+        ("> - a\n> 2. b", #"{"text":"a\nb","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":3,"format":"ordered_list"}]}"#),
+        // Inside the paragraph's containers, the line goes on with the paragraph.
+        ("a\n2. b", #"{"text":"a\n2. b","spans":[]}"#),
+        ("> a\n> 2. b", #"{"text":"a\n2. b","spans":[{"start":0,"end":6,"format":"quote"}]}"#),
+        ("- a\n  2. b", #"{"text":"a\n2. b","spans":[{"start":0,"end":6,"format":"bullet_list"}]}"#),
+    ])
+    func aListMarkerLeavingItsContainersStartsAList(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+    }
+
     /// Entities, escapes and line breaks decode; anything outside the subset stays literal text.
     @Test(arguments: [
         ("&amp; &#35; &copy; \\* \\_ a\\\nb  \nc\nd", "& # © * _ a\nb\nc\nd"),

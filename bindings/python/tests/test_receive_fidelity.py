@@ -130,6 +130,19 @@ def test_code_holds_no_style_in_both_views():
     assert [s["format"] for s in outcome.document["spans"]] == ["italic", "code", "italic"]
 
 
+#: A list marker on a line that leaves an open quote or item starts a list as cmark-gfm reads it,
+#: even empty (the generator leaves empty items out, receive_generator's docstring): the line does
+#: not continue the paragraph's containers, so the paragraph is not interrupted. Lists from 1
+#: only: the document keeps no start number (ReceiveSideTests holds the others).
+LEAVING_CONTAINERS = ["> a\n-", "> a\n1.", "1. a\n-", "- a\n1)", "> a\n-\n- b"]
+
+
+@pytest.mark.parametrize("markdown", LEAVING_CONTAINERS)
+def test_a_list_marker_leaving_its_containers_starts_a_list(markdown):
+    outcome = rg.check(markdown)
+    assert outcome.difference is None, outcome.report()
+
+
 #: Where the two cmark-gfm versions read emphasis differently (receive_generator's docstring): the
 #: document shows what the system's one shows (and what commonmark.js 0.29 shows).
 VERSIONS_DIFFER = ["**_2*t_*", "__*_*_", "*_a**b_**", "**~f*x~*"]
