@@ -181,6 +181,8 @@ class _Writer:
                 p = " " + p
             if out.endswith("\\") and p.startswith("`"):  # no escaped backtick before a code span
                 p = " " + p
+            if out.endswith("\\") and p.startswith("\\`"):  # "\\`": an escaped backslash, then a bare backtick
+                p = " " + p
             if out.endswith("`") and p.startswith("`"):  # two code spans, not one run of backticks
                 p = " " + p
             out += p
