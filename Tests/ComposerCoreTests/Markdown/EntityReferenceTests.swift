@@ -35,4 +35,15 @@ import Testing
         #expect(document.text == text)
         #expect(document.spans == spans)
     }
+
+    /// The decoder alone, at the input's last bytes (its callers look ahead first, so the parse
+    /// never asks it there): a cut-off reference is none, and nothing is appended; with its `;`,
+    /// the complete ones take their bytes.
+    @Test(arguments: [("&", nil), ("&#", nil), ("&#x", nil), ("&a", nil), ("&#1", 4), ("&amp", 5)] as [(String, Int?)])
+    func aReferenceCutOffByTheInputsEndIsNone(_ tail: String, _ withSemicolon: Int?) {
+        var out: [UInt8] = [0x2A]
+        #expect(EntityDecoder.decode(Array(("a" + tail).utf8), at: 1, into: &out) == nil)
+        #expect(out == [0x2A])
+        #expect(EntityDecoder.decode(Array(("a" + tail + ";").utf8), at: 1, into: &out) == withSemicolon)
+    }
 }
