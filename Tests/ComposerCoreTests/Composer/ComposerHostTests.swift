@@ -152,6 +152,9 @@ import Testing
         #expect(draft.cooldownRemaining == 7000 && draft.lastMessageAt == 5000)
         #expect(draft.tray.nextAttachmentID == 3)
         #expect(draft.snapshotJSON.hasPrefix(#"{"version":2,"#))
+        // A deadline of 0 was no cooldown: no last message comes of it.
+        try draft.restore(snapshotJSON: #"{"version":1,"document":{"text":"hi","spans":[]},"selection":[2,2],"cooldown_until":0,"now":8000}"#)
+        #expect(draft.lastMessageAt == nil && draft.cooldownRemaining == 0 && draft.sendBlocker == nil)
     }
 
     /// A snapshot the draft did not write may put the last message after its clock, up to the
@@ -332,7 +335,8 @@ import Testing
             _ = try draft.stage([PickedFile(name: "a.pdf", mimeType: "application/pdf", size: 1)])
         }
         #expect(try draft.stage([]).messages.isEmpty)
-        #expect(try draft.stage([Self.png()]).messages[0].attachments[0].id == 1)  // refusals took no id
+        // Refusals took no id; a file of the limit's size is taken.
+        #expect(try draft.stage([Self.png(size: 100)]).messages[0].attachments[0].id == 1)
         // Tiles staged before the switch stay until sent or removed; a pick waits for that.
         var switched = Composer()
         _ = try switched.stage([Self.png()])
