@@ -443,7 +443,7 @@ bench: bench-editing
 MUTANTS_ARGS ?=
 .PHONY: mutants
 mutants:
-	python3 tools/mutants.py $(MUTANTS_ARGS)
+	$(PYTHON) tools/mutants.py $(MUTANTS_ARGS)
 
 # libFuzzer (release builds with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS and/or
 # FUZZ_RUNS executions per target: the wire format (Sources/fuzz-markdown), then C API call sequences

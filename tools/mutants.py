@@ -14,10 +14,9 @@ fails is killed, one it passes SURVIVED. `--suite c` judges a mutant by the C su
 bad-input matrix against the release library instead (`make lib`, bindings/c/tests and
 bindings/c/matrix, plain builds; the C suite again under valgrind when both pass):
 Sources/ComposerCAPI's argument checks are held there, not by the Swift suite, which never calls
-them. A survivor is either a behaviour no test holds (write the
-test) or an equivalent mutant (the two codes cannot differ: say why where it is useful). A mutant
-that does not compile is replaced by another; one whose tests run past `--timeout` (a loop made
-endless) counts as killed.
+them. A survivor is either a behaviour no test holds (write the test) or an equivalent mutant (the
+two codes cannot differ: say why where it is useful). A mutant that does not compile is replaced
+by another; one whose tests run past `--timeout` (a loop made endless) counts as killed.
 
 Each mutant costs an incremental build and a suite run: about a minute on two cores. The worktree
 and its build are removed at the end, also after Ctrl-C. Exits 0 whatever it finds, 2 when the
