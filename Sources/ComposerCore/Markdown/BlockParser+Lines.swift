@@ -33,6 +33,43 @@ extension BlockParser {
         return i
     }
 
+    /// Drops up to `columns` columns of the indent of the fenced code line at `line` (the fence's
+    /// own indent): where the code starts, and the columns left of a tab that reaches past them,
+    /// which the code starts with as spaces: under a fence indented one space, a tab then `x` is
+    /// the code `   x` (three spaces), as CommonMark and cmark-gfm read it, where `dropIndent`
+    /// drops such a tab whole. A tab's columns count from the line's start, its container markers
+    /// read as their bytes.
+    mutating func dropCodeIndent(_ line: Int, _ columns: Int) -> (start: Int, spaces: Int) {
+        var i = line
+        var dropped = 0
+        // The line's column at `line`, worked out at the first tab (most code lines have none).
+        var base = -1
+        while dropped < columns, i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
+            i += 1
+            guard src[i - 1] == 0x09 else {
+                dropped += 1
+                continue
+            }
+            if base < 0 { base = column(at: line) }
+            let width = 4 - (base + dropped) % 4
+            if dropped + width > columns { return (i, dropped + width - columns) }
+            dropped += width
+        }
+        return (i, 0)
+    }
+
+    /// The column of `position` on the line being processed (a tab counts to the next multiple
+    /// of 4).
+    mutating func column(at position: Int) -> Int {
+        var columns = 0
+        var i = lineStart
+        while i < position {
+            columns += src[i] == 0x09 ? 4 - columns % 4 : 1
+            i += 1
+        }
+        return columns
+    }
+
     /// The first character after the spaces and tabs from `line` on (`lineEnd` when only they
     /// follow), and the columns they take (a tab counts to the next multiple of 4).
     @inline(__always)

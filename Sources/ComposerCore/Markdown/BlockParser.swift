@@ -380,7 +380,8 @@ struct BlockParser<Output: ParseOutput> {
         addParagraphLine(start)
     }
 
-    /// Adds the line from `start` (no leading whitespace) to `lineEnd` to the open paragraph.
+    /// Adds the line from `start` (past its leading whitespace, but for a lazy line) to `lineEnd`
+    /// to the open paragraph.
     @inline(__always)
     mutating func addParagraphLine(_ start: Int) {
         if paragraphLines == 1 { beginParagraphContent() }
@@ -505,8 +506,11 @@ struct BlockParser<Output: ParseOutput> {
             line = itemContent(marker)
         } else {
             // 3. Lazy paragraph continuation: text that starts no block keeps the paragraph going.
+            // Its leading spaces and tabs stay, as cmark-gfm keeps them (it adds a lazy line from
+            // after the containers it matched, any other line from its first non-blank): only a
+            // code span or a backslash break shows them (`InlineParser.handleBackslash`).
             if matched < containerCount, leaf == .paragraph, !startsBlock(line) {
-                appendParagraphLine(line)
+                addParagraphLine(line)
                 return
             }
             if matched < containerCount { closeContainers(downTo: matched) }
@@ -590,8 +594,10 @@ struct BlockParser<Output: ParseOutput> {
             closeLeaf()
         } else {
             emitLine(.codeBlock)
+            let (codeStart, spaces) = dropCodeIndent(line, fence.indent)
+            if spaces > 0 { output.append(ArraySlice(repeating: 0x20, count: spaces), style: .plain) }
             // Classified first: most code lines need no escaping, and go out as they are.
-            let code = dropIndent(line, fence.indent)..<lineEnd
+            let code = codeStart..<lineEnd
             let text = ByteScan.classify(src, code)
             if text.unescaped {
                 output.appendUnescaped(src, code, style: .plain, ascii: text.ascii)

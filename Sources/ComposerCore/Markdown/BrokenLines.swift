@@ -1,8 +1,9 @@
 /// The lines of content whose only syntax is line breaks (`InlineParser.onlyLineBreaks`: a
 /// paragraph of several plain lines, a run of `a\` hard breaks), as the inline parser reads them:
-/// a soft break drops the spaces and tabs before it (`handleNewline`), a hard one its backslash
-/// only, and either drops the next line's leading spaces and tabs (`skipLineIndent`). A backslash
-/// that ends the content escapes nothing and stays (`handleBackslash`).
+/// a soft break drops the spaces and tabs before it and the next line's leading ones
+/// (`handleNewline`), a hard one its backslash only (`handleBackslash`: the next line keeps its
+/// leading spaces and tabs, which only a lazy line has). A backslash that ends the content escapes
+/// nothing and stays.
 struct BrokenLines {
     private let content: UnsafeBufferPointer<UInt8>
     private var start = 0
@@ -32,13 +33,13 @@ struct BrokenLines {
         }
         // Wrapping steps: every index stays within the content (at most `content.count`).
         var textEnd = end
+        var next = end &+ 1
         if textEnd > first, content[textEnd &- 1] == UInt8(ascii: "\\") {
             textEnd &-= 1
         } else {
             while textEnd > first, LineScan.isSpaceOrTab(content[textEnd &- 1]) { textEnd &-= 1 }
+            while next < content.count, LineScan.isSpaceOrTab(content[next]) { next &+= 1 }
         }
-        var next = end &+ 1
-        while next < content.count, LineScan.isSpaceOrTab(content[next]) { next &+= 1 }
         start = next
         return first..<textEnd
     }

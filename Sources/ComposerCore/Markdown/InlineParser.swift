@@ -378,9 +378,10 @@ struct InlineParser {
             pos -= 1
             appendText(start, extra.count, inExtra: true)
         } else if pos < src.count, src[pos] == 0x0A {
+            // The next line's leading spaces and tabs stay (cmark-gfm skips them after a soft
+            // break only): a line has them only when it is a lazy one (`BlockParser.process`).
             pos += 1
             nodes.append(Node(kind: .lineBreak, start: pos, end: pos))
-            skipLineIndent()
         } else {
             // A backslash that stays text: the source text needs escaping after all.
             contentIsUnescaped = false

@@ -59,6 +59,53 @@ import Testing
         #expect(MarkdownParser.parse(markdown).json == json)
     }
 
+    /// A lazy continuation line (one that leaves the paragraph's quote or item) keeps its leading
+    /// spaces and tabs, as cmark-gfm reads it: a code span running into it or a backslash break
+    /// before it shows them (a soft or two-space break drops them, and so does the block parser
+    /// from a line that continues every container). Each expectation is cmark-gfm's HTML
+    /// (`<blockquote><p>a<br />\n  b</p></blockquote>` for the first). Checked as the document, the
+    /// document JSON that `mc_markdown_parse` writes, and the HTML (where an item's lines are items:
+    /// a document's list item is one line).
+    @Test(arguments: [
+        ("> a\\\n  b", #"{"text":"a\n  b","spans":[{"start":0,"end":5,"format":"quote"}]}"#, "<blockquote><p>a<br>  b</p></blockquote>"),
+        ("> a\\\n\tb", #"{"text":"a\n\tb","spans":[{"start":0,"end":4,"format":"quote"}]}"#, "<blockquote><p>a<br>\tb</p></blockquote>"),
+        ("- a\\\n b", #"{"text":"a\n b","spans":[{"start":0,"end":4,"format":"bullet_list"}]}"#, "<ul><li>a</li><li> b</li></ul>"),
+        ("- `a\n b`", #"{"text":"a  b","spans":[{"start":0,"end":4,"format":"bullet_list"},{"start":0,"end":4,"format":"code"}]}"#,
+         "<ul><li><code>a  b</code></li></ul>"),
+        ("> `\n `", #"{"text":"  ","spans":[{"start":0,"end":2,"format":"code"},{"start":0,"end":2,"format":"quote"}]}"#,
+         "<blockquote><p><code>  </code></p></blockquote>"),
+        // Dropped: after a soft or two-space break, and from lines that are not lazy.
+        ("> a  \n  b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"quote"}]}"#, "<blockquote><p>a<br>b</p></blockquote>"),
+        ("> a\n  b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"quote"}]}"#, "<blockquote><p>a<br>b</p></blockquote>"),
+        ("> a\\\n>   b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"quote"}]}"#, "<blockquote><p>a<br>b</p></blockquote>"),
+        ("a\\\n  b", #"{"text":"a\nb","spans":[]}"#, "<p>a<br>b</p>"),
+        ("- a\\\n   b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#, "<ul><li>a</li><li>b</li></ul>"),
+    ])
+    func aLazyLineKeepsItsLeadingWhitespace(_ markdown: String, _ json: String, _ html: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+        #expect(Self.html(markdown) == html)
+    }
+
+    /// A fenced code line loses at most the fence's indent; a tab that reaches past it leaves its
+    /// other columns as spaces (a tab counts to the next multiple of 4), as cmark-gfm reads it
+    /// (`<pre><code>   x` for the first).
+    @Test(arguments: [
+        (" ```\n\tx", "   x"),
+        ("  ```\n\tx", "  x"),
+        ("   ```\n \tx", " x"),
+        (" ```\n\t\tx", "   \tx"),
+        (" ```\n  \tx", " \tx"),
+        ("```\n\tx", "\tx"),
+        ("  ```\n\tx\n\n \ty\n  ```", "  x\n\n  y"),
+    ])
+    func aTabInAFencedLinesIndentKeepsTheColumnsPastIt(_ markdown: String, _ code: String) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == code)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == document.json)
+        #expect(Self.html(markdown) == "<pre><code>\(code)</code></pre>")
+    }
+
     /// Entities, escapes and line breaks decode; anything outside the subset stays literal text.
     @Test(arguments: [
         ("&amp; &#35; &copy; \\* \\_ a\\\nb  \nc\nd", "& # © * _ a\nb\nc\nd"),
