@@ -480,8 +480,16 @@ struct BlockParser<Output: ParseOutput> {
             case .item(_, let contentIndent, _):
                 var k = 0
                 while k < run.count {
-                    // A blank line continues every item (and stays blank).
+                    // A blank line continues every item (and stays blank) but one that holds
+                    // nothing yet (the innermost, no leaf open) unless indented as its content:
+                    // an item begins with at most one blank line (CommonMark), so `-`, an empty
+                    // line and `  a` are an empty item and a paragraph. cmark-gfm checks the
+                    // indent first: `- `, `  ` and `  a` are an item `a`.
                     if isBlank(line) {
+                        if r == runs.count, !run.hasContent, leaf == .none, !hasIndent(line, contentIndent) {
+                            matched += run.count - k - 1
+                            break runs
+                        }
                         matched += run.count - k
                         break
                     }

@@ -59,6 +59,24 @@ import Testing
         #expect(MarkdownParser.parse(markdown).json == json)
     }
 
+    /// An item that holds nothing yet (its marker alone on the line) is not continued by a blank
+    /// line less indented than its content, as cmark-gfm reads it: an item begins with at most one
+    /// blank line, so what follows is outside it. Each expectation is cmark-gfm's HTML
+    /// (`<ul><li></li></ul><p>,</p>` for the first).
+    @Test(arguments: [
+        ("-\n\n  ,", #"{"text":"\n,","spans":[{"start":0,"end":0,"format":"bullet_list"}]}"#),
+        ("1.\n\n   a", #"{"text":"\na","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
+        ("> -\n>\n>   a", #"{"text":"\na","spans":[{"start":0,"end":0,"format":"bullet_list"},{"start":1,"end":2,"format":"quote"}]}"#),
+        // A blank line as indented as the content, an item with content, the next item: continued.
+        ("- \n  \n  a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        ("-\n  a\n\n  b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
+        ("-\n\n- b", #"{"text":"\nb","spans":[{"start":0,"end":2,"format":"bullet_list"}]}"#),
+    ])
+    func anEmptyItemEndsAtABlankLine(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+    }
+
     /// A lazy continuation line (one that leaves the paragraph's quote or item) keeps its leading
     /// spaces and tabs, as cmark-gfm reads it: a code span running into it or a backslash break
     /// before it shows them (a soft or two-space break drops them, and so does the block parser
