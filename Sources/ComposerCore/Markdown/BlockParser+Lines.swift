@@ -169,12 +169,14 @@ extension BlockParser {
             return ListMarker(kind: kind, contentIndent: indent + width + 1, content: lineEnd, marker: marker, start: number)
         }
         guard LineScan.isSpaceOrTab(src[markerEnd]) else { return nil }
-        let spaces = indentation(markerEnd)
+        // The columns of the spaces and tabs after the marker, a tab counting to the next multiple
+        // of 4 from the marker's end (`1)`, a tab and `a` is content 2 columns after the marker).
+        let spaces = column(at: firstCharacter(markerEnd).at) - column(at: markerEnd)
         if spaces >= 5 {
             return ListMarker(kind: kind, contentIndent: indent + width + 1, content: dropIndent(markerEnd, 1),
                               marker: marker, start: number)
         }
-        return ListMarker(kind: kind, contentIndent: indent + width + spaces, content: dropIndent(markerEnd, spaces),
+        return ListMarker(kind: kind, contentIndent: indent + width + spaces, content: firstCharacter(markerEnd).at,
                           marker: marker, start: number)
     }
 

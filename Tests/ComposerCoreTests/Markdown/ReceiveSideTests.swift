@@ -77,6 +77,23 @@ import Testing
         #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
     }
 
+    /// A tab after a list marker counts to the next multiple of 4 from the marker's end, not from
+    /// the line's start: `1)` and a tab give content 4 columns in, so a line indented by a tab
+    /// continues the item rather than being lazy (which would keep its tab), as cmark-gfm reads it
+    /// (`<ol><li><code> </code></li></ol>` for the first).
+    @Test(arguments: [
+        ("1)\t``\n\t``", #"{"text":" ","spans":[{"start":0,"end":1,"format":"code"},{"start":0,"end":1,"format":"ordered_list"}]}"#),
+        ("-\ta\\\n\tb", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
+        ("-\ta\\\n  b", #"{"text":"a\n  b","spans":[{"start":0,"end":5,"format":"bullet_list"}]}"#),
+        (" -\t`a\n    b`", #"{"text":"a b","spans":[{"start":0,"end":3,"format":"bullet_list"},{"start":0,"end":3,"format":"code"}]}"#),
+        ("10.\t`a\n\tb`", #"{"text":"a b","spans":[{"start":0,"end":3,"format":"code"},{"start":0,"end":3,"format":"ordered_list"}]}"#),
+        ("-  \t`a\n\t b`", #"{"text":"a b","spans":[{"start":0,"end":3,"format":"bullet_list"},{"start":0,"end":3,"format":"code"}]}"#),
+    ])
+    func aTabAfterAListMarkerCountsFromTheMarkersEnd(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+    }
+
     /// A lazy continuation line (one that leaves the paragraph's quote or item) keeps its leading
     /// spaces and tabs, as cmark-gfm reads it: a code span running into it or a backslash break
     /// before it shows them (a soft or two-space break drops them, and so does the block parser
