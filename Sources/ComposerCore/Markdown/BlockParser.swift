@@ -486,11 +486,8 @@ struct BlockParser<Output: ParseOutput> {
                     // line and `  a` are an empty item and a paragraph. cmark-gfm checks the
                     // indent first: `- `, `  ` and `  a` are an item `a`.
                     if isBlank(line) {
-                        if r == runs.count, !run.hasContent, leaf == .none, !hasIndent(line, contentIndent) {
-                            matched += run.count - k - 1
-                            break runs
-                        }
                         matched += run.count - k
+                        if r == runs.count, !run.hasContent, leaf == .none, !hasIndent(line, contentIndent) { matched -= 1 }
                         break
                     }
                     guard hasIndent(line, contentIndent) else { break runs }
