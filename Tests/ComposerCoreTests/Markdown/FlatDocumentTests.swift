@@ -93,6 +93,19 @@ import Testing
         #expect(HTMLRenderer.render(flat) == "<p><strong>abcd</strong></p>")
     }
 
+    /// A run of no bytes (or fewer) is skipped: the runs after it keep their styles.
+    @Test func emptyRunsAreSkipped() {
+        var bold = InlineStyle(), italic = InlineStyle()
+        bold.flags = .bold
+        italic.flags = .italic
+        let flat = FlatDocument(utf8: Array("abc".utf8),
+                                runs: [StyleRun(style: bold, utf8Count: 1), StyleRun(style: italic, utf8Count: 0),
+                                       StyleRun(style: italic, utf8Count: 1), StyleRun(style: .plain, utf8Count: -2),
+                                       StyleRun(style: bold, utf8Count: 1)],
+                                lineBlocks: [nil], values: ValueTable())
+        #expect(Document(flat: flat).spans == [Span(0, 1, .bold), Span(1, 2, .italic), Span(2, 3, .bold)])
+    }
+
     /// A flat document that breaks its rules still gives a well-formed document.
     @Test func malformedFlatDocumentsStayWellFormed() {
         let cases: [FlatDocument] = [
