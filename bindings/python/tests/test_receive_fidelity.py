@@ -3,7 +3,9 @@ supported subset, parses (``parse_markdown``) into a document that shows what cm
 same lines in the same blocks, the same characters with the same formats.
 
 MC_RECEIVE_MESSAGES (default 5000) messages from seed MC_RECEIVE_SEED, written by
-receive_generator.py (which says what it leaves out and why); a long run, with shrinking:
+receive_generator.py (which says what it leaves out and why), and MC_RECEIVE_SOUP (default 20000)
+soup messages of random pieces, those in the subset; a long run, with shrinking (``--soup`` for
+soup):
 
     python3 bindings/python/tests/receive_generator.py --seed 7 --count 1000000
 
@@ -17,6 +19,7 @@ import receive_generator as rg
 import wire_generator as wg
 
 MESSAGES = int(os.environ.get("MC_RECEIVE_MESSAGES", "5000"))
+SOUP = int(os.environ.get("MC_RECEIVE_SOUP", "20000"))
 SEED = int(os.environ.get("MC_RECEIVE_SEED", str(rg.DEFAULT_SEED)))
 SHOWN = 3
 
@@ -49,6 +52,16 @@ def test_received_markdown_reads_as_cmark_gfm_reads_it(messages):
         f"{len(failing)} of {len(messages)} received messages read otherwise than cmark-gfm reads them "
         f"(indexes {' '.join(str(i) for i, _ in failing[:50])})\n\n{shown}"
     )
+
+
+def test_soup_in_the_subset_reads_as_cmark_gfm_reads_it():
+    soup = [m for m in (rg.soup(SEED, i) for i in range(SOUP)) if rg.outside_subset(m) is None]
+    failing = [o for o in (rg.check(m) for m in soup) if o.difference is not None]
+    print(f"\n{SOUP} soup messages, {len(soup)} in the subset: {len(failing)} differ")
+    # Most soup is in the subset: a filter grown too wide would leave nothing to check.
+    assert len(soup) > SOUP // 2
+    assert not failing, f"{len(failing)} of {len(soup)} soup messages read otherwise than cmark-gfm reads them\n\n" + (
+        "\n\n".join(rg.check(rg.shrink(o.markdown)).report() for o in failing[:SHOWN]))
 
 
 def test_the_generator_stays_in_the_subset(messages):
@@ -210,6 +223,8 @@ OUTSIDE_THE_SUBSET = [
     ("[](https://e.com/x)", "link without text"),
     ("~~a~ ~b~", "tilde delimiters of two lengths"),
     (">", "empty block"),
+    ("`` `a` `b`", "a backtick run that closes nothing before code spans"),
+    ("``\n`x` `\\`", "a backtick run that closes nothing before code spans"),
 ]
 
 
