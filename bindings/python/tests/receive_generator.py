@@ -475,10 +475,10 @@ _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
 def _unclosed_backticks_before_code(text: str) -> bool:
-    """Whether a backtick run that closes nothing comes before a code span in ``text`` (one
-    paragraph, roughly: block markers are not taken off), where cmark-gfm 0.29 misses code spans
-    (see the docstring). Code spans pair as CommonMark pairs them: a run opens, the next run of
-    its length closes it, a backslash escapes a backtick outside code."""
+    """Whether a backtick run that closes nothing comes before a code span in ``text`` (lines
+    that may be one paragraph or item), where cmark-gfm 0.29 misses code spans (see the
+    docstring). Code spans pair as CommonMark pairs them: a run opens, the next run of its length
+    closes it, a backslash escapes a backtick outside code."""
     literal = False
     i, n = 0, len(text)
     while i < n:
@@ -529,7 +529,7 @@ def outside_subset(markdown: str) -> str | None:
     fences = 0
     in_fence = None
     outside: list[str] = []  # the lines outside fenced code
-    for line in markdown.split("\n"):
+    for line in re.split(r"\r\n?|\n", markdown):  # a line ends at \n, \r\n or \r
         m = _FENCE.match(line)
         if in_fence is None and m:
             in_fence, fences = m.group(1), fences + 1
@@ -540,7 +540,10 @@ def outside_subset(markdown: str) -> str | None:
             outside.append(line)
     if html.count("<pre") != fences:
         return "indented code"
-    if any(_unclosed_backticks_before_code(paragraph) for paragraph in re.split(r"\n[ \t]*\n", "\n".join(outside))):
+    # Any run of lines might be one paragraph or item (block markers are not taken off).
+    runs_of_lines = [lines[i:j] for lines in (chunk.split("\n") for chunk in re.split(r"\n[ \t]*\n", "\n".join(outside)))
+                     for i in range(len(lines)) for j in range(i + 1, len(lines) + 1)]
+    if any(_unclosed_backticks_before_code("\n".join(run)) for run in runs_of_lines):
         return "a backtick run that closes nothing before code spans"
     # Tildes outside code and link destinations.
     text = "\n".join(outside)
