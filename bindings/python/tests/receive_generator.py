@@ -87,8 +87,9 @@ tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be 
 - ``~`` and ``~~`` delimiters in one message (``~~_a~_``): cmark-gfm 0.29.0.gfm.13, in cmarkgfm,
   drops the emphasis delimiters between a ``~~`` opener and a ``~`` closer, 0.29.0.gfm.6 does
   not (nor does the parser); GFM says nothing of it. Each message uses one tilde length;
-- empty quote lines (``>`` alone): cmark-gfm's rules for them (``>`` alone ends a paragraph, a
-  quote of ``>`` alone is empty) are outside what the document shows.
+- a quote of empty quote lines only (``>`` alone): cmark-gfm shows an empty quote as no line,
+  the document as an empty line of the quote. Empty quote lines in a quote with text are
+  written: each ends the quote's paragraph and makes no line, and the quote goes on.
 """
 
 from __future__ import annotations
@@ -269,15 +270,27 @@ class _Writer:
                     lines.append(indent + self.content() + rng.choice(["", "", "", "  ", "\\", " ", "\t"]))
                 paragraph = True
             elif kind == "quote":
-                for k in range(rng.choice([1, 1, 2, 3])):
+                count = rng.choice([1, 1, 2, 3, 4])
+                after_empty = False
+                texts = 0
+                for k in range(count):
+                    # An empty quote line (`>` alone) ends a paragraph and makes no line; the quote
+                    # goes on. Not a quote of those only (see the docstring).
+                    if (texts > 0 or k < count - 1) and rng.random() < 0.2:
+                        lines.append(rng.choice([">", "> ", " >", ">  "]))
+                        after_empty = True
+                        continue
                     # After the first, a line may be lazy: no `>`, its paragraph continuing the
                     # quote's, with leading whitespace (which it keeps after a backslash break and
-                    # in a code span running into it), 4 columns of it too (no indented code).
-                    if k > 0 and rng.random() < 0.4:
+                    # in a code span running into it), 4 columns of it too (no indented code). Not
+                    # after an empty quote line: there is no paragraph to continue.
+                    if k > 0 and not after_empty and rng.random() < 0.4:
                         line = rng.choice(["", "", " ", "  ", "   ", "\t", "    "]) + self.content()
                     else:
                         line = rng.choice(["> ", ">", " > "]) + self.content()
                     lines.append(line + rng.choice(["", "", "", "  ", "\\", "\\"]))
+                    after_empty = False
+                    texts += 1
                 paragraph = False
             elif kind in ("bullet", "ordered"):
                 marker = rng.choice(["-", "+", "*"]) if kind == "bullet" else rng.choice([".", ")"])

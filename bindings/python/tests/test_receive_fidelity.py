@@ -87,6 +87,7 @@ FEATURES = {
     "fenced code": ("html", r"<pre>"),
     "hard break": ("html", r"<br />"),
     "two paragraphs": ("html", r"</p>\s*<p>"),
+    "an empty quote line in a quote": ("md", r"(?m)^ {0,3}>[ \t]*$\n {0,3}>|^ {0,3}>.*\S.*\n {0,3}>[ \t]*$"),
     "escaped punctuation": ("md", r"\\[*_~`\[\]]"),
     "entity": ("md", r"&[a-z#0-9]+;"),
     "non-ASCII letter": ("md", r"[éßΩП中]"),
