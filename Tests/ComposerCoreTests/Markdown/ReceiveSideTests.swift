@@ -154,6 +154,21 @@ import Testing
         #expect(document.spans.isEmpty)
     }
 
+    /// A mention tag cut off by the end of its paragraph is text, as cmark-gfm shows it, also when
+    /// a backslash ends it (the uid's `\_` is looked for before the paragraph's end only).
+    @Test(arguments: [
+        ("<@uid:a\\", "<@uid:a\\"),
+        ("x <@uid:a\\", "x <@uid:a\\"),
+        ("<@uid:a", "<@uid:a"),
+        ("<@uid:a\\_b", "<@uid:a_b"),
+        ("<@uid:a\\\nb>", "<@uid:a\nb>"),
+    ])
+    func anUnfinishedMentionTagIsText(_ markdown: String, _ text: String) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == text)
+        #expect(document.spans.isEmpty)
+    }
+
     @Test func mentionsTakeTheNamesGivenElseTheUID() {
         #expect(MarkdownParser.parse("<@uid:u1> <@uid:u2>", names: ["u1": "Bob"]).json == """
             {"text":"@Bob @u2","spans":[{"start":0,"end":4,"format":"mention","uid":"u1","name":"Bob"},\
