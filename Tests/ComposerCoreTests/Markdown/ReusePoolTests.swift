@@ -59,6 +59,18 @@ import Testing
         #expect(pool.take(large: true) == nil)
     }
 
+    /// An inline parser is small, and kept among the small values, only when every buffer is: one
+    /// that read a long paragraph goes to the single large place, which is released in time.
+    @Test func anInlineParserWithOneLargeBufferIsNotSmall() {
+        #expect(InlineParser().isSmall)
+        var parser = InlineParser()
+        parser.src.reserveCapacity(1 << 17)
+        #expect(!parser.isSmall)
+        parser = InlineParser()
+        parser.linkBytes.reserveCapacity(1 << 17)
+        #expect(!parser.isSmall)
+    }
+
     /// Parses and serializations of every size in turn, through the shared pools, give what fresh
     /// buffers give: nothing a kept buffer held shows in the next output. The long message (80 KB)
     /// needs large output buffers (over 256 KiB of JSON).
