@@ -625,7 +625,7 @@ if __name__ == "__main__":
                     seen.add(small)
                     print(f"== index {i}, shrunk:\n" + check(small).report() + "\n")
     print(
-        f"{args.count} {'soup ' if args.soup else ''}messages ({inside} in the subset), {len(failing)} differ, "
+        f"{args.count} {f'soup messages ({inside} in the subset)' if args.soup else 'messages'}, {len(failing)} differ, "
         f"{versions} read as only the system's cmark-gfm reads them, {time.perf_counter() - began:.1f} s"
     )
     sys.exit(1 if failing else 0)
