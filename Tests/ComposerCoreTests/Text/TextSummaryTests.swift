@@ -39,4 +39,12 @@ import Testing
             #expect(TextSummary.counting(bytes[start...]) == Self.countedByteByByte(rest))
         }
     }
+
+    /// Bytes without contiguous storage (a lazy collection) are counted one by one, alike.
+    @Test(arguments: ["", "a\n@é中😀\n", String(repeating: "a\n@é中😀", count: 300)])
+    func bytesWithoutContiguousStorage(_ text: String) {
+        let lazyBytes = Array(text.utf8).lazy.map { $0 }
+        #expect(lazyBytes.withContiguousStorageIfAvailable { _ in true } == nil)
+        #expect(TextSummary.counting(lazyBytes) == Self.countedByteByByte(text))
+    }
 }
