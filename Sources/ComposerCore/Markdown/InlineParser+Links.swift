@@ -229,6 +229,9 @@ extension InlineParser {
             i += 1
             while i < src.count, src[i] != close {
                 if src[i] == UInt8(ascii: "\\"), i + 1 < src.count { i += 1 }
+                // A title in parentheses holds a `(` only escaped (CommonMark; cmark-gfm's
+                // `scan_link_title`): `[a](u (t(x)))` is no link at all.
+                else if close == UInt8(ascii: ")"), src[i] == UInt8(ascii: "(") { return nil }
                 i += 1
             }
             guard i < src.count else { return nil }

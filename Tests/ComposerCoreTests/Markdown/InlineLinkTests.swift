@@ -51,6 +51,29 @@ import Testing
             + #"{"start":2,"end":3,"format":"link","url":"https://E.COM/x"}]}"#)
     }
 
+    /// A title is dropped, but it decides whether there is a link: one in parentheses holds a
+    /// `(` only escaped, as in cmark-gfm, which reads `[a](https://e.com (t(x)))` as text. Each
+    /// case with plain link text (read at once) and with an escape in it (the bracket stack).
+    @Test(arguments: [
+        ("[{t}](https://e.com (t(x)))", "[{t}](https://e.com (t(x)))", false),
+        ("[{t}](https://e.com ((t))", "[{t}](https://e.com ((t))", false),
+        ("[{t}](https://e.com (t)x)", "[{t}](https://e.com (t)x)", false),
+        ("[{t}](https://e.com (t\\(x\\)))", "{t}", true),
+        ("[{t}](https://e.com (t)) b", "{t} b", true),
+        ("[{t}](https://e.com (t\"x))", "{t}", true),
+        ("[{t}](https://e.com \"t(x\")", "{t}", true),
+        ("[{t}](https://e.com 't)')", "{t}", true),
+        ("[{t}](https://e.com ()) b", "{t} b", true),
+    ])
+    func aTitleInParenthesesHoldsOnlyEscapedParentheses(_ template: String, _ text: String, _ linked: Bool) {
+        for (markdown, expected) in [(template.replacing("{t}", with: "ab"), text.replacing("{t}", with: "ab")),
+                                     (template.replacing("{t}", with: "a\\*"), text.replacing("{t}", with: "a*"))] {
+            let document = MarkdownParser.parse(markdown)
+            #expect(document.text == expected, "\(markdown)")
+            #expect(document.spans == (linked ? [Span(0, 2, .link(url: "https://e.com"))] : []), "\(markdown)")
+        }
+    }
+
     /// A link deactivates the openers before it (no links inside links), but only those: once a
     /// `]` has taken them off the stack, a `[` after them opens a link again, as in cmark-gfm
     /// (`[a [b](u) c] [x](v)` links both `b` and `x`).

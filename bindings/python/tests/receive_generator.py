@@ -63,8 +63,10 @@ tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be 
 - reference links and definitions (``[a]: https://e.com`` then ``[a]``): not in the subset;
 - link destinations other than ``https://`` URLs with balanced parentheses: the parser completes a
   bare destination (``[a](e.com)`` links to ``https://e.com``, cmark-gfm to ``e.com``) and
-  cmark-gfm 0.29.0.gfm.6 accepts an unbalanced ``(`` (``[a]([a](a  )``) that CommonMark refuses;
-  link titles are left out too;
+  cmark-gfm 0.29.0.gfm.6 accepts an unbalanced ``(`` (``[a]([a](a  )``) that CommonMark refuses.
+  Titles are written (``"t"``, ``'t'``, ``(t)``, with escapes): the document drops them, as the
+  comparison does, but a title decides whether there is a link (``[a](https://e.com (t(x)))`` is
+  none: a title in parentheses holds them only escaped);
 - nested blocks (``> - a``, ``- > a``, a list inside a list): the document holds one block format
   per line;
 - a list item holding more than one line (a lazy continuation ``- a`` then ``b``, a hard break
@@ -98,7 +100,9 @@ import ctypes.util
 import json
 import random
 import re
+import unicodedata
 from dataclasses import dataclass
+from html import unescape as html_unescape
 
 import wire_generator as wg
 from message_composer import parse_markdown_json
@@ -117,6 +121,10 @@ ENTITIES = ["&amp;", "&copy;", "&#35;", "&#x41;", "&#42;", "&#95;", "&lt;", "&qu
             "&foo;", "&#x2A;", "&ast;", "&lowbar;"]
 LINK_URLS = ["https://e.com/x", "https://e.com/a_b_", "https://e.com/*x*", "https://e.com/(a)", "https://e.com/~y~",
              "https://e.com/%20", "https://例え.jp/x", "https://e.com/a\\_b"]
+#: Titles after a destination, dropped by the parser but deciding whether there is a link: one in
+#: parentheses holds `(` or `)` only escaped, so the last two make none.
+LINK_TITLES = [' "t"', " 't'", " (t)", ' "a \\"b\\" (c)"', " 'it\\'s'", " (x \\(y\\))", ' "t" ', " ()", ' "*a*"',
+               " (t(x))", " ((t)"]
 # fmt: on
 
 
@@ -172,7 +180,7 @@ class _Writer:
         text = self.inline(rng.choice([1, 2, 3, 5]), depth + 1)
         if text.endswith("["):  # "[[](...)": a link without text (see the docstring)
             text += "a"
-        return "[" + text + "](" + rng.choice(LINK_URLS) + ")"
+        return "[" + text + "](" + rng.choice(LINK_URLS) + (rng.choice(LINK_TITLES) if rng.random() < 0.3 else "") + ")"
 
     def piece(self, depth: int) -> str:
         rng = self.rng
@@ -340,7 +348,8 @@ def generate(seed: int, index: int) -> str:
 # fmt: off
 SOUP = ["*", "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "](https://e.com/x)",
         "](https://e.com/(a))", "](<https://e.com/x>)", "](https://e.com/x\\))", "](https://e.com/&amp;)",
-        "](  https://e.com/x  )", "\\", "\\*", "\\`", "\\\n", "a", "b", "a", "x", " ", " ", "\t", "\n", "\n",
+        "](  https://e.com/x  )", "](https://e.com/x", ' "t")', " 't')", " (t))", " (t(x)))", ' "a\\"b")', "\n't')",
+        "\\", "\\*", "\\`", "\\\n", "a", "b", "a", "x", " ", " ", "\t", "\n", "\n",
         "\n\n", "\n ", "\n  ", "\n   ", "\n\t", "\n\n  ", "> ", "- ", "-\n", "*\n", "1. ", "1.\n", "2. ", "+ ",
         "1) ", "```\n", " ```\n", "  ```\n", "\n ```", "~~~\n", "&amp;", "&#42;", "&ast;", "&nbsp;", "&#x2014;",
         "&#0;", ".", ",", "!", "'", '"', "é", "\u00a0", "\u3002", "\u00ab", "\u2014", "\u2000", "\u0301",
@@ -481,6 +490,30 @@ def _package_version() -> str:
 _NESTED = re.compile(r"<(?:blockquote|li)>\s*<(?:blockquote|ul|ol|pre)")
 # A fence's first line: a backtick fence's info string holds no backtick (```` ``` ` ```` is text).
 _ITEM_TAB_LINE = re.compile(r"(?m)^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t][^\n]*)?\n(?:[ \t]*(?![>`~])\S[^\n]*\n)*? *\t[ \t]*\S")
+#: What cmark-gfm writes in an href for the ASCII characters of a destination that LinkPolicy
+#: refuses (`"`, `<`, `>`, `\\`, a backtick); `%` itself it keeps, so these come from the source.
+_REFUSED_ASCII = re.compile(r"%(?:22|3C|3E|5C|60)", re.I)
+#: A percent-encoded non-ASCII character (cmark-gfm encodes every byte above 0x7F).
+_ENCODED_SCALAR = re.compile(r"(?:%[CDcd][0-9A-Fa-f]|%[Ee][0-9A-Fa-f]%[89ABab][0-9A-Fa-f]|%[Ff][0-7]%[89ABab][0-9A-Fa-f]%[89ABab][0-9A-Fa-f])%[89ABab][0-9A-Fa-f]")
+
+
+def _refused_destination(href: str) -> bool:
+    """Whether an ``https://`` href cmark-gfm wrote is one LinkPolicy refuses or the parser does
+    not read as a destination (docs/wire-format.md, "Which destinations become links"): one holding
+    a character it refuses (whitespace, controls, format characters, ``" < > \\`` and a backtick,
+    which cmark-gfm percent-encodes), a host starting with ``/``, or unbalanced parentheses (which
+    cmark-gfm accepts where CommonMark does not)."""
+    if not href.startswith("https://"):
+        return False
+    if _REFUSED_ASCII.search(href) or href.startswith("https:///") or href.count("(") != href.count(")"):
+        return True
+    for encoded in _ENCODED_SCALAR.findall(href):
+        c = bytes.fromhex(encoded.replace("%", "")).decode("utf-8", "replace")
+        if c.isspace() or unicodedata.category(c) in ("Cc", "Cf", "Zs", "Zl", "Zp"):
+            return True
+    return False
+
+
 _FENCE = re.compile(r" {0,3}(`{3,}(?=[^`]*$)|~{3,})")
 
 
@@ -525,13 +558,14 @@ def outside_subset(markdown: str) -> str | None:
         (r"<h[1-6]", "heading"),
         (r"<img", "image"),
         (r'<a href="(?!https://[^"])', "link destination not https://"),
-        (r"<a [^>]*title=", "link title"),
         (r"<(?:ul|ol|blockquote)>\s*</", "empty block"),
         (r"<a [^>]*></a>", "link without text"),
         (r"<li>\s*<p>(?:(?!</li>).)*</p>\s*<p>", "list item of several paragraphs"),
     ]:
         if re.search(pattern, html, re.S):
             return why
+    if any(_refused_destination(html_unescape(href)) for href in re.findall(r'<a href="([^"]*)"', html)):
+        return "link destination LinkPolicy refuses"
     if _NESTED.search(html) or re.search(r"<(?:li|blockquote)>(?:(?!</(?:li|blockquote)>).)*<(?:ul|ol|blockquote|pre)",
                                          html, re.S):
         return "nested blocks"
@@ -560,7 +594,7 @@ def outside_subset(markdown: str) -> str | None:
         return "a backtick run that closes nothing before code spans"
     # Tildes outside code and link destinations.
     text = "\n".join(outside)
-    text = re.sub(r"\]\(https://\S*?\)", " ", re.sub(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)", " ", text))
+    text = re.sub(r"\]\(https://[^\s)]*", " ", re.sub(r"(?<![`\\])(`+)(?!`).*?(?<!`)\1(?!`)", " ", text))
     if len({len(run) for run in re.findall(r"(?<![~\\])~+", text) if len(run) <= 2}) > 1:
         return "tilde delimiters of two lengths"
     # A block holding more than one line: a list item or a quote paragraph with a line break.

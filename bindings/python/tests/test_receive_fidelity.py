@@ -79,6 +79,9 @@ FEATURES = {
     "strike": ("html", r"<del>"),
     "code span": ("html", r"<code>"),
     "link": ("html", r'<a href="https://'),
+    "a link title": ("html", r"<a [^>]*title="),
+    # A title in parentheses with an unescaped one inside: no link at all.
+    "a title that makes no link": ("md", r"\]\(https://\S* \((?:t\(x\)|\(t)\)\)"),
     "emphasis inside a link": ("html", r"<a [^>]*>(?:(?!</a>).)*<(?:em|strong|del)>"),
     "quote": ("html", r"<blockquote>"),
     "bullet list": ("html", r"<ul>"),
@@ -217,6 +220,9 @@ OUTSIDE_THE_SUBSET = [
     ("<u>a</u>", "< (raw HTML, autolinks)"),
     ("[a]: https://e.com/x\n\n[a]", "link reference definition"),
     ("[a](e.com)", "link destination not https://"),
+    ('[a](https://e.com/x"y)', "link destination LinkPolicy refuses"),
+    ("[a](https://e.com/x&nbsp;)", "link destination LinkPolicy refuses"),
+    ('[a](https://e.com/x( "t")', "link destination LinkPolicy refuses"),  # an unbalanced `(`
     ("> - a", "nested blocks"),
     ("- a\n  - b", "nested blocks"),
     ("- a\\\nb", "list item of several lines"),
