@@ -43,12 +43,12 @@ indented than its content, an indented paragraph, which is not the item's (an it
 most one blank line).
 
 ``soup`` writes messages of another kind: 1 to 18 random pieces (special characters, block
-markers, indents, line ends, entities, link tails), what no grammar foresees. Those
-``outside_subset`` finds outside the subset are skipped; about three in four are in it, and must
-read as cmark-gfm reads them all the same (``--soup``; ``test_receive_fidelity.py`` runs
-``MC_RECEIVE_SOUP`` of them). It found what the structured messages did not: a lazy line's kept
-whitespace, a tab in a fenced code line's indent and after a list marker, an empty item ended by
-a blank line.
+markers, indents, line ends, entities, link tails, with titles and in angle brackets too), what
+no grammar foresees. Those ``outside_subset`` finds outside the subset are skipped; about three
+in four are in it, and must read as cmark-gfm reads them all the same (``--soup``;
+``test_receive_fidelity.py`` runs ``MC_RECEIVE_SOUP`` of them). It found what the structured
+messages did not: a lazy line's kept whitespace, a tab in a fenced code line's indent and after
+a list marker, an empty item ended by a blank line, a title in parentheses holding one.
 
 What the generator leaves out, with the reason for each (an example of each is in
 tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be outside the subset):
@@ -59,7 +59,9 @@ tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be 
 - ATX and setext headings (``# a``, ``a`` over ``===`` or ``---``): not in the subset;
 - images (``![a](https://e.com/x)``): not in the subset;
 - ``<`` (raw HTML, autolinks) and the wire format's own tags: not what other clients' markdown
-  means by them (cmark-gfm reads ``<u>`` as raw HTML, the parser as underline);
+  means by them (cmark-gfm reads ``<u>`` as raw HTML, the parser as underline). Soup writes
+  destinations in angle brackets (``[a](<https://e.com/x>)``), in the subset where they make a
+  link (where the link fails, cmark-gfm shows an autolink, outside);
 - reference links and definitions (``[a]: https://e.com`` then ``[a]``): not in the subset;
 - link destinations other than ``https://`` URLs with balanced parentheses: the parser completes a
   bare destination (``[a](e.com)`` links to ``https://e.com``, cmark-gfm to ``e.com``) and
@@ -348,7 +350,8 @@ def generate(seed: int, index: int) -> str:
 # fmt: off
 SOUP = ["*", "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "](https://e.com/x)",
         "](https://e.com/(a))", "](<https://e.com/x>)", "](https://e.com/x\\))", "](https://e.com/&amp;)",
-        "](  https://e.com/x  )", "](https://e.com/x", ' "t")', " 't')", " (t))", " (t(x)))", ' "a\\"b")', "\n't')",
+        "](  https://e.com/x  )", "](https://e.com/x", '](https://e.com/x "t")', "](https://e.com/x 't')", "](https://e.com/x (t))",
+        "](https://e.com/x (t(x)))", '](https://e.com/x "a\\"b")', "\n't')",
         "\\", "\\*", "\\`", "\\\n", "a", "b", "a", "x", " ", " ", "\t", "\n", "\n",
         "\n\n", "\n ", "\n  ", "\n   ", "\n\t", "\n\n  ", "> ", "- ", "-\n", "*\n", "1. ", "1.\n", "2. ", "+ ",
         "1) ", "```\n", " ```\n", "  ```\n", "\n ```", "~~~\n", "&amp;", "&#42;", "&ast;", "&nbsp;", "&#x2014;",
@@ -569,7 +572,12 @@ def outside_subset(markdown: str) -> str | None:
     if _NESTED.search(html) or re.search(r"<(?:li|blockquote)>(?:(?!</(?:li|blockquote)>).)*<(?:ul|ol|blockquote|pre)",
                                          html, re.S):
         return "nested blocks"
-    if "<" in markdown:
+    # A `<` opening a link destination (`](<https://e.com/x>)`) is the link's; any other is raw
+    # HTML, an autolink or a wire tag, and so is one after a `](` that closes no link (cmark-gfm
+    # then shows an autolink, a link whose text is its URL, or a tag of its own).
+    if (re.search(r"(?<!\]\()<", markdown)
+            or re.search(r'<a href="([^"]*)">\1</a>', html)
+            or re.search(r"<(?!/?(?:p|em|strong|del|code|a|ul|ol|li|blockquote|pre|br)\b)[a-zA-Z/!?]", html)):
         return "< (raw HTML, autolinks)"
     if "]:" in markdown:
         return "link reference definition"
