@@ -61,10 +61,11 @@ def test_soup_in_the_subset_reads_as_cmark_gfm_reads_it():
     failing = [o for o in checked if o.difference is not None]
     print(f"\n{SOUP} soup messages, {len(soup)} in the subset: {len(failing)} differ")
     # Most soup is in the subset: a filter grown too wide would leave nothing to check. Nor may it
-    # leave out the links only soup writes: destinations in angle brackets, and titles.
+    # leave out the links only soup writes: destinations in angle brackets, titles, other schemes.
     assert len(soup) > SOUP // 2
     # (In the subset, a destination in <> is a link's: where the link fails, cmark-gfm shows an autolink.)
-    for name, where, pattern in [("a destination in <>", "md", r"\]\(<https://"), ("a link title", "html", r"<a [^>]*title=")]:
+    for name, where, pattern in [("a destination in <>", "md", r"\]\(<https://"), ("a link title", "html", r"<a [^>]*title="),
+                                 ("an http:// or mailto: link", "html", r'<a href="(?:http://|mailto:)')]:
         held = sum(1 for o in checked if re.search(pattern, o.markdown if where == "md" else o.html))
         assert held > len(soup) // 200, f"{name}: in {held} of {len(soup)} soup messages in the subset"
     assert not failing, f"{len(failing)} of {len(soup)} soup messages read otherwise than cmark-gfm reads them\n\n" + (
@@ -227,10 +228,12 @@ OUTSIDE_THE_SUBSET = [
     ("a](<https://e.com/x>)", "< (raw HTML, autolinks)"),  # no link: an autolink
     ("a](<b>)", "< (raw HTML, autolinks)"),
     ("[a]: https://e.com/x\n\n[a]", "link reference definition"),
-    ("[a](e.com)", "link destination not https://"),
+    ("[a](e.com)", "link destination not https://, http:// or mailto:"),
+    ("[a](HTTPS://E.COM/x)", "link destination not https://, http:// or mailto:"),  # the scheme lower-cased
     ('[a](https://e.com/x"y)', "link destination LinkPolicy refuses"),
     ("[a](https://e.com/x&nbsp;)", "link destination LinkPolicy refuses"),
-    ('[a](https://e.com/x( "t")', "link destination LinkPolicy refuses"),  # an unbalanced `(`
+    ('[a](https://e.com/x( "t")', "link destination with an unclosed ("),
+    ("[a](https://e.com/(\\) )", "link destination with an unclosed ("),  # an escaped `)` closes nothing
     ("> - a", "nested blocks"),
     ("- a\n  - b", "nested blocks"),
     ("- a\\\nb", "list item of several lines"),
