@@ -90,7 +90,10 @@ struct BlockParser<Output: ParseOutput> {
 
     @inline(__always)
     private mutating func runLines(lineLoops: Bool) {
-        var start = 0
+        // A byte order mark opening the input is no text (as cmark-gfm reads it; the serializer
+        // writes a U+FEFF of the document as an entity, so no draft's markdown starts with one).
+        let first = src.count >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF ? 3 : 0
+        var start = first
         while true {
             if lineLoops, leaf == .paragraph { start = takeLines(from: start) }
             if lineLoops, leaf != .fence, containerCount == 0, let next = takeFenceOpener(from: start) {
@@ -103,7 +106,7 @@ struct BlockParser<Output: ParseOutput> {
                 if leaf != .fence, start < src.count { continue }
             }
             let end = lineEnd(from: start)
-            if end == src.count, start == end, start > 0 { break }
+            if end == src.count, start == end, start > first { break }
             process(start, end)
             guard end < src.count else { break }
             start = lineAfter(end)

@@ -141,6 +141,26 @@ import Testing
         #expect(Self.html(markdown) == "<pre><code>\(code)</code></pre>")
     }
 
+    /// A byte order mark that opens the message is no text, as cmark-gfm reads it (`<p>a</p>` for
+    /// the first); one anywhere else, or written as an entity (as the serializer writes U+FEFF), is.
+    /// The document, its JSON and the HTML alike.
+    @Test(arguments: [
+        ("\u{FEFF}a", #"{"text":"a","spans":[]}"#, "<p>a</p>"),
+        ("\u{FEFF}", #"{"text":"","spans":[]}"#, "<p></p>"),  // the empty message
+        ("\u{FEFF}\n> *a*", #"{"text":"a","spans":[{"start":0,"end":1,"format":"italic"},{"start":0,"end":1,"format":"quote"}]}"#,
+         "<blockquote><p><em>a</em></p></blockquote>"),
+        ("\u{FEFF}- a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#, "<ul><li>a</li></ul>"),
+        ("\u{FEFF}\u{FEFF}a", #"{"text":"\#u{FEFF}a","spans":[]}"#, "<p>\u{FEFF}a</p>"),
+        ("a\n\u{FEFF}b", #"{"text":"a\n\#u{FEFF}b","spans":[]}"#, "<p>a<br>\u{FEFF}b</p>"),
+        ("&#xFEFF;a", #"{"text":"\#u{FEFF}a","spans":[]}"#, "<p>\u{FEFF}a</p>"),
+    ])
+    func aByteOrderMarkOpeningTheMessageIsNoText(_ markdown: String, _ json: String, _ html: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+        #expect(Self.html(markdown) == html)
+        #expect(Self.plain(markdown) == MarkdownParser.parse(markdown).text)
+    }
+
     /// Entities, escapes and line breaks decode; anything outside the subset stays literal text.
     @Test(arguments: [
         ("&amp; &#35; &copy; \\* \\_ a\\\nb  \nc\nd", "& # © * _ a\nb\nc\nd"),

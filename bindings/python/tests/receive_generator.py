@@ -358,7 +358,9 @@ SOUP = ["*", "*", "**", "_", "__", "~", "~~", "`", "``", "[", "]", "(", ")", "](
         "\n\n", "\n ", "\n  ", "\n   ", "\n\t", "\n\n  ", "> ", "- ", "-\n", "*\n", "1. ", "1.\n", "2. ", "+ ",
         "1) ", "```\n", " ```\n", "  ```\n", "\n ```", "~~~\n", "&amp;", "&#42;", "&ast;", "&nbsp;", "&#x2014;",
         "&#0;", ".", ",", "!", "'", '"', "é", "\u00a0", "\u3002", "\u00ab", "\u2014", "\u2000", "\u0301",
-        "\U0001F600", "[b", "]]", "((", "\r\n", "\r", "*a*", "**a**", "_a_", "a_b", "2*3", "***", "~~a~~"]
+        "\U0001F600", "[b", "]]", "((", "\r\n", "\r", "*a*", "**a**", "_a_", "a_b", "2*3", "***", "~~a~~",
+        "&#X41;", "&AMP;", "&amp", "&#65", "&#1234567;", "&#xD800;", "&#x110000;", "&#x;", "&#;", "&ngE;", "&ThickSpace;",
+        "10. ", "1234567890. ", "0) ", ">a", "   > ", "\f", "\v", "\u2028", "\ufeff", "\x7f", "\x01"]
 # fmt: on
 
 
@@ -496,8 +498,10 @@ _NESTED = re.compile(r"<(?:blockquote|li)>\s*<(?:blockquote|ul|ol|pre)")
 # A fence's first line: a backtick fence's info string holds no backtick (```` ``` ` ```` is text).
 _ITEM_TAB_LINE = re.compile(r"(?m)^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t][^\n]*)?\n(?:[ \t]*(?![>`~])\S[^\n]*\n)*? *\t[ \t]*\S")
 #: What cmark-gfm writes in an href for the ASCII characters of a destination that LinkPolicy
-#: refuses (`"`, `<`, `>`, `\\`, a backtick); `%` itself it keeps, so these come from the source.
-_REFUSED_ASCII = re.compile(r"%(?:22|3C|3E|5C|60)", re.I)
+#: refuses (`"`, `<`, `>`, `\\`, a backtick) or that ends a destination (a control character, which
+#: CommonMark allows in none and cmark-gfm 0.29 takes but for tab and line ends); `%` itself it
+#: keeps, so these come from the source.
+_REFUSED_ASCII = re.compile(r"%(?:22|3C|3E|5C|60|[01][0-9A-F]|7F)", re.I)
 #: A percent-encoded non-ASCII character (cmark-gfm encodes every byte above 0x7F).
 _ENCODED_SCALAR = re.compile(r"(?:%[CDcd][0-9A-Fa-f]|%[Ee][0-9A-Fa-f]%[89ABab][0-9A-Fa-f]|%[Ff][0-7]%[89ABab][0-9A-Fa-f]%[89ABab][0-9A-Fa-f])%[89ABab][0-9A-Fa-f]")
 

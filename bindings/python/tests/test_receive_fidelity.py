@@ -232,6 +232,7 @@ OUTSIDE_THE_SUBSET = [
     ("[a](HTTPS://E.COM/x)", "link destination not https://, http:// or mailto:"),  # the scheme lower-cased
     ('[a](https://e.com/x"y)', "link destination LinkPolicy refuses"),
     ("[a](https://e.com/x&nbsp;)", "link destination LinkPolicy refuses"),
+    ("[a](https://e.com/x\f)", "link destination LinkPolicy refuses"),  # a control character ends it here
     ('[a](https://e.com/x( "t")', "link destination with an unclosed ("),
     ("[a](https://e.com/(\\) )", "link destination with an unclosed ("),  # an escaped `)` closes nothing
     ("> - a", "nested blocks"),
