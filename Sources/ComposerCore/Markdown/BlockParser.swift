@@ -504,12 +504,10 @@ struct BlockParser<Output: ParseOutput> {
         // 2. Inside a fence: the line is code unless it closes the fence.
         if leaf == .fence, matched == containerCount { return fenceLine(line) }
 
-        var openedOnThisLine = false
         if matched + 1 == containerCount, let marker = nextItemMarker(line) {
             // 3a. The next item of the innermost list (the common line of a list): what 3 and 4
             // do with it, without their scans, and the run reused.
             replaceInnermostItem(kind: marker.kind, contentIndent: marker.contentIndent, marker: marker.marker)
-            openedOnThisLine = true
             if isBlank(marker.content) { return }
             line = itemContent(marker)
         } else {
@@ -539,7 +537,6 @@ struct BlockParser<Output: ParseOutput> {
             case UInt8(ascii: ">"):
                 // `quoteMarker(line)`, its indent already passed.
                 open(.quote)
-                openedOnThisLine = true
                 line = afterQuoteMarker(first)
                 // `>` right after: a quote in the one just opened, alike, so one more of its run
                 // (what `open(.quote)` would do, without the scans).
@@ -553,11 +550,7 @@ struct BlockParser<Output: ParseOutput> {
                 return appendParagraphLine(first)
             }
             if mayBeItem, let marker = listMarker(line), !isThematicBreak(line), canInterrupt(with: marker) {
-                // A marker right after the matched containers ends the open sibling item; one after
-                // a marker on the same line nests inside it.
-                if !openedOnThisLine, case .item = runs.last?.container { closeContainers(downTo: containerCount - 1) }
                 open(.item(marker.kind, contentIndent: marker.contentIndent, marker: marker.marker))
-                openedOnThisLine = true
                 if isBlank(marker.content) { return }
                 line = itemContent(marker)
                 continue

@@ -59,6 +59,36 @@ import Testing
         #expect(MarkdownParser.parse(markdown).json == json)
     }
 
+    /// A list marker on a line inside an item's content opens a list inside that item, which goes
+    /// on after it: a later line indented as the item's content is the item's (its list's kind),
+    /// and an item whose marker line is empty and whose content is a list shows that list's line
+    /// only, as `- - b` does. Each read off cmark-gfm's HTML (`<ol><li><p>a</p><ul><li>b</li></ul>
+    /// <p>c</p></li></ol>` for the first), flattened to the innermost list's kind a line. The
+    /// document JSON, the document and the HTML alike, and both ways through the lines.
+    @Test(arguments: [
+        ("1. a\n   - b\n\n   c", #"{"text":"a\nb\nc","spans":[{"start":0,"end":1,"format":"ordered_list"},{"start":2,"end":3,"format":"bullet_list"},{"start":4,"end":5,"format":"ordered_list"}]}"#,
+         "<ol><li>a</li></ol><ul><li>b</li></ul><ol><li>c</li></ol>"),
+        ("- a\n  1. b\n\n  c", #"{"text":"a\nb\nc","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":3,"format":"ordered_list"},{"start":4,"end":5,"format":"bullet_list"}]}"#,
+         "<ul><li>a</li></ul><ol><li>b</li></ol><ul><li>c</li></ul>"),
+        ("> - a\n>   1. b\n>\n>   c", #"{"text":"a\nb\nc","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":3,"format":"ordered_list"},{"start":4,"end":5,"format":"bullet_list"}]}"#,
+         "<ul><li>a</li></ul><ol><li>b</li></ol><ul><li>c</li></ul>"),
+        ("-\n  - b", #"{"text":"b","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#, "<ul><li>b</li></ul>"),
+        ("1.\n   2. b", #"{"text":"b","spans":[{"start":0,"end":1,"format":"ordered_list"}]}"#, "<ol><li>b</li></ol>"),
+        ("2. \n   * b", #"{"text":"b","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#, "<ul><li>b</li></ul>"),
+        // Not inside: the next item of the list, and a marker less indented than the content.
+        ("- a\n- b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#, "<ul><li>a</li><li>b</li></ul>"),
+        ("1. a\n  - b\n\n   c", #"{"text":"a\nb\nc","spans":[{"start":0,"end":1,"format":"ordered_list"},{"start":2,"end":3,"format":"bullet_list"}]}"#,
+         "<ol><li>a</li></ol><ul><li>b</li></ul><p>c</p>"),
+    ])
+    func aListMarkerInsideAnItemsContentNestsAList(_ markdown: String, _ json: String, _ html: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+        #expect(Self.html(markdown) == html)
+        var lineByLine = BlockParser(source: Array(markdown.utf8), names: [:], output: FlatBuilder(capacity: markdown.utf8.count))
+        lineByLine.run(lineLoops: false)
+        #expect(Document(flat: lineByLine.output.flat).json == json)
+    }
+
     /// An item that holds nothing yet (its marker alone on the line) is not continued by a blank
     /// line less indented than its content, as cmark-gfm reads it: an item begins with at most one
     /// blank line, so what follows is outside it. Each expectation is cmark-gfm's HTML
