@@ -273,17 +273,16 @@ extension InlineParser {
         return backslashes % 2 == 1
     }
 
-    /// Past spaces, tabs and at most one line break. Static: a method called from a mutating one
-    /// was passed a copy of the whole parser (a 280-byte copy, twice a link tail).
+    /// Past whitespace as a link tail allows it between its parts: spaces, tabs, line feeds,
+    /// carriage returns, line tabulations and form feeds, any number (CommonMark 0.29's
+    /// whitespace; cmark-gfm's `scan_spacechars`). A paragraph holds no blank line, so more than
+    /// one line end comes only with a line of form feeds or line tabulations between. Static: a
+    /// method called from a mutating one was passed a copy of the whole parser (a 280-byte copy,
+    /// twice a link tail).
     @inline(__always)
     private static func skipSpaces(_ start: Int, in src: [UInt8]) -> Int {
         var i = start
-        var newlines = 0
-        while i < src.count, src[i] == 0x20 || src[i] == 0x09 || src[i] == 0x0A {
-            if src[i] == 0x0A {
-                newlines += 1
-                if newlines > 1 { break }
-            }
+        while i < src.count, src[i] == 0x20 || (src[i] >= 0x09 && src[i] <= 0x0D) {
             i += 1
         }
         return i

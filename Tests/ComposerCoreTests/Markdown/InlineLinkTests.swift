@@ -74,6 +74,24 @@ import Testing
         }
     }
 
+    /// Between a link tail's parts, whitespace is what CommonMark 0.29 calls so and cmark-gfm
+    /// skips: line tabulations and form feeds too, and any number of line ends (a paragraph holds
+    /// a second one only after a line of such characters). Read off cmark-gfm's HTML; plain link
+    /// text and text with an escape alike.
+    @Test(arguments: [
+        "[{t}](https://e.com\n\u{C})",
+        "[{t}](\u{B} https://e.com \u{C}\"t\"\u{B})",
+        "[{t}](https://e.com\n\u{C}\n)",
+        "[{t}](https://e.com \n \"t\" \n )",
+    ])
+    func aLinkTailTakesEveryWhitespaceBetweenItsParts(_ template: String) {
+        for (markdown, text) in [(template.replacing("{t}", with: "ab"), "ab"), (template.replacing("{t}", with: "a\\*"), "a*")] {
+            let document = MarkdownParser.parse(markdown)
+            #expect(document.text == text, "\(markdown)")
+            #expect(document.spans == [Span(0, 2, .link(url: "https://e.com"))], "\(markdown)")
+        }
+    }
+
     /// A link deactivates the openers before it (no links inside links), but only those: once a
     /// `]` has taken them off the stack, a `[` after them opens a link again, as in cmark-gfm
     /// (`[a [b](u) c] [x](v)` links both `b` and `x`).
