@@ -72,6 +72,18 @@ def test_soup_in_the_subset_reads_as_cmark_gfm_reads_it():
         "\n\n".join(rg.check(rg.shrink(o.markdown)).report() for o in failing[:SHOWN]))
 
 
+def test_nested_soup_reads_as_cmark_gfm_reads_it_flattened():
+    """Soup outside the subset only for nested blocks or items of several lines, compared as the
+    document flattens blocks (a line's one block format; receive_generator.as_the_document_flattens)."""
+    nested = [m for m in (rg.soup(SEED, i) for i in range(SOUP))
+              if rg.outside_subset(m) in rg.FLATTENED and rg.outside_subset(m, flattened=True) is None]
+    failing = [o for o in (rg.check(m, flattened=True) for m in nested) if o.difference is not None]
+    print(f"\n{SOUP} soup messages, {len(nested)} nested ones compared flattened: {len(failing)} differ")
+    assert len(nested) > SOUP // 25
+    assert not failing, f"{len(failing)} of {len(nested)} nested soup messages read otherwise than cmark-gfm reads them\n\n" + (
+        "\n\n".join(rg.check(rg.shrink(o.markdown, flattened=True), flattened=True).report() for o in failing[:SHOWN]))
+
+
 def test_the_generator_stays_in_the_subset(messages):
     outside = [(i, why) for i, m in enumerate(messages[:1000]) if (why := rg.outside_subset(m)) is not None]
     assert not outside, "\n".join(f"index {i}: {why}: {messages[i]!r}" for i, why in outside[:10])
@@ -155,6 +167,31 @@ def test_the_check_catches_differences(monkeypatch, markdown, document):
 
     monkeypatch.setattr(rg, "parse_markdown_json", lambda _markdown: json.dumps(document))
     assert rg.check(markdown).difference is not None
+
+
+def _spans(*blocks):
+    return [{"start": a, "end": b, "format": f} for a, b, f in blocks]
+
+
+@pytest.mark.parametrize(
+    "markdown, document",
+    [
+        # The item goes on after the list inside it: `c` is the ordered item's.
+        ("1. a\n   - b\n\n   c", {"text": "a\nb\nc", "spans": _spans((0, 1, "ordered_list"), (2, 5, "bullet_list"))}),
+        ("- a\n  1. b\n\n  c", {"text": "a\nb\nc", "spans": _spans((0, 1, "bullet_list"), (2, 3, "ordered_list"))}),
+        ("-\n  - b", {"text": "\nb", "spans": _spans((0, 2, "bullet_list"))}),  # a line the item has not
+        ("> - a\n>   b", {"text": "a\nb", "spans": _spans((0, 1, "bullet_list"), (2, 3, "quote"))}),  # the list wins
+        ("- ```\n  a\n  ```", {"text": "a", "spans": _spans((0, 1, "bullet_list"))}),  # code wins
+        ("- a\n  b", {"text": "a b", "spans": _spans((0, 3, "bullet_list"))}),  # a line lost
+    ],
+)
+def test_the_flattened_check_catches_differences(monkeypatch, markdown, document):
+    import json
+
+    assert rg.outside_subset(markdown) in rg.FLATTENED and rg.outside_subset(markdown, flattened=True) is None
+    assert rg.check(markdown, flattened=True).difference is None
+    monkeypatch.setattr(rg, "parse_markdown_json", lambda _markdown: json.dumps(document))
+    assert rg.check(markdown, flattened=True).difference is not None
 
 
 def test_the_check_passes_a_faithful_parse():
