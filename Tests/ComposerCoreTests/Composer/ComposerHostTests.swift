@@ -56,6 +56,26 @@ import Testing
         #expect(draft.infoBanner == nil)
     }
 
+    /// A pick that stages files ends the files banner only: the banner of another cause stays
+    /// while its cause holds (a mention refused at the limit, with the draft still at it).
+    @Test func aPickThatStagesLeavesAnotherCausesBanner() throws {
+        var draft = Composer(config: Self.config { $0.mentionLimit = 1 })
+        try draft.insertMention(uid: "a", name: "A")
+        #expect(throws: ComposerError.self) { try draft.insertMention(uid: "b", name: "B") }
+        _ = try draft.stage([Self.png()])
+        #expect(draft.infoBanner == "You can mention up to 1 person in a message.")
+    }
+
+    /// Clearing takes the banner away, also when nothing else is left to clear (a legacy pick
+    /// went out at once and dropped the rest: no text, no tray, a banner).
+    @Test func clearingTakesTheBannerWithNothingElseToClear() throws {
+        var draft = Composer(config: Self.config { $0.multipleAttachments = false })
+        _ = try draft.stage([Self.png("a.png"), Self.png("b.png")])
+        #expect(draft.tray.isEmpty && draft.text.isEmpty && draft.infoBanner == "You can attach up to 1 file.")
+        draft.clear()
+        #expect(draft.infoBanner == nil)
+    }
+
     // MARK: 2. Only new messages start slow mode
 
     @Test func anEditNeitherStartsNorWaitsForTheCooldown() throws {
