@@ -491,6 +491,14 @@ struct BlockParser<Output: ParseOutput> {
                     if isBlank(line) {
                         matched += run.count - k
                         if r == runs.count, !run.hasContent, leaf == .none, !hasIndent(line, contentIndent) { matched -= 1 }
+                        // What is left of it is the item's indent taken off, or nothing where the
+                        // line is less indented (cmark-gfm: a blank line in fenced code inside an
+                        // item keeps only the spaces past the item's content indent).
+                        while k < run.count, hasIndent(line, contentIndent) {
+                            line = dropIndent(line, contentIndent)
+                            k += 1
+                        }
+                        if k < run.count { line = lineEnd }
                         break
                     }
                     guard hasIndent(line, contentIndent) else { break runs }

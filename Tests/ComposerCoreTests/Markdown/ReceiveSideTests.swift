@@ -191,6 +191,25 @@ import Testing
         #expect(Self.plain(markdown) == MarkdownParser.parse(markdown).text)
     }
 
+    /// A blank line of fenced code inside a list item loses the item's content indent, or all of
+    /// its spaces where it has fewer, as cmark-gfm reads it (`<pre><code>   \n` for the first: six
+    /// spaces less the item's three); a quote's marker takes its optional space only.
+    @Test(arguments: [
+        ("1. ```\n      \n   a", "   \na"),
+        ("- ```\n      \n  ```", "    "),
+        ("-\n  ```\n \n  x", "\nx"),
+        ("> - ```\n>        \n>   ```", "     "),
+        ("- - ```\n         \n    x", "     \nx"),
+        ("> ```\n>     \n> ```", "    "),
+        ("```\n      \n```", "      "),
+    ])
+    func aBlankCodeLineInAnItemLosesTheItemsIndent(_ markdown: String, _ code: String) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == code)
+        #expect(document.spans.allSatisfy { $0.format == .block(.codeBlock) })
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == document.json)
+    }
+
     /// Entities, escapes and line breaks decode; anything outside the subset stays literal text.
     @Test(arguments: [
         ("&amp; &#35; &copy; \\* \\_ a\\\nb  \nc\nd", "& # © * _ a\nb\nc\nd"),

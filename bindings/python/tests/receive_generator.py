@@ -617,7 +617,7 @@ FLATTENED = ("nested blocks", "list item of several paragraphs", "list item of s
 
 #: A line whose containers' markers and indents may take part of a tab: a tab among the spaces,
 #: `>` and list markers that open the line.
-_CONTAINER_TAB = re.compile(r"(?m)^[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ >]*)*\t")
+_CONTAINER_TAB = re.compile(r"[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ >]*)*\t")
 
 
 def outside_subset(markdown: str, flattened: bool = False) -> str | None:
@@ -628,7 +628,8 @@ def outside_subset(markdown: str, flattened: bool = False) -> str | None:
     in ``FLATTENED``) but not a tab that a container may take part of (docs/wire-format.md, where
     the parser differs)."""
     html = render(markdown)
-    if flattened and ("<li" in html or "<blockquote" in html) and _CONTAINER_TAB.search(markdown):
+    if (flattened and ("<li" in html or "<blockquote" in html)
+            and any(_CONTAINER_TAB.match(line) for line in re.split(r"\r\n?|\n", markdown))):
         return "a tab a container's marker or indent may take part of"
     for pattern, why in [
         (r"<hr", "thematic break"),
