@@ -7,30 +7,72 @@
 extension BlockParser {
 
     /// (The short scans read the buffer directly: `end` is at most `src.count`, and checked
-    /// array reads through `self` cost several times the compare.)
+    /// array reads through `self` cost several times the compare.) A tab's columns count from
+    /// the line's start, what a container took of it (`partialTab`) left out: `base` is the
+    /// column at `line`, worked out at the first tab (most lines have none).
     mutating func indentation(_ line: Int) -> Int {
-        let end = lineEnd
-        return src.withUnsafeBufferPointer { src in
-            var columns = 0
-            var i = line
-            while i < end {
-                if src[i] == 0x20 { columns += 1 } else if src[i] == 0x09 { columns += 4 - columns % 4 } else { break }
-                i += 1
+        var columns = 0
+        var base = -1
+        var i = line
+        while i < lineEnd {
+            if src[i] == 0x20 {
+                columns += 1
+            } else if src[i] == 0x09 {
+                if base < 0 { base = startColumn(line) }
+                columns += 4 - (base + columns) % 4
+            } else {
+                break
             }
-            return columns
+            i += 1
         }
+        return columns
     }
 
-    /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4, and is
-    /// dropped whole).
+    /// The column at `line` on the line being processed, with the columns a container took of a
+    /// tab there (`partialTab`).
+    mutating func startColumn(_ line: Int) -> Int {
+        column(at: line) + (partialTab.at == line ? partialTab.taken : 0)
+    }
+
+    /// The columns of the tab at `i` that are still the line's, when the column at `line` (at or
+    /// before `i`) is `base` and `seen` columns lie between.
+    @inline(__always)
+    func tabWidth(base: Int, seen: Int) -> Int { 4 - (base + seen) % 4 }
+
+    /// Drops `columns` columns of leading spaces (a tab counts to the next multiple of 4). A tab
+    /// that reaches past them is taken in part (`partialTab`) and stays where the rest starts.
     mutating func dropIndent(_ line: Int, _ columns: Int) -> Int {
         var i = line
         var dropped = 0
+        var base = -1
         while dropped < columns, i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
-            dropped += src[i] == 0x20 ? 1 : 4 - dropped % 4
+            if src[i] == 0x20 {
+                dropped += 1
+                i += 1
+                continue
+            }
+            if base < 0 { base = startColumn(line) }
+            let width = tabWidth(base: base, seen: dropped)
+            if dropped + width > columns {
+                let before = i == line && partialTab.at == line ? partialTab.taken : 0
+                partialTab = (i, before + columns - dropped)
+                return i
+            }
+            dropped += width
             i += 1
         }
         return i
+    }
+
+    /// Past the optional space after the `>` at `at`: a space, or one column of a tab (past the
+    /// tab when it is one column wide, else at it, that column taken: `partialTab`).
+    mutating func afterQuoteMarker(_ at: Int) -> Int {
+        guard at + 1 < lineEnd else { return at + 1 }
+        if src[at + 1] == 0x20 { return at + 2 }
+        guard src[at + 1] == 0x09 else { return at + 1 }
+        if tabWidth(base: column(at: at + 1), seen: 0) == 1 { return at + 2 }
+        partialTab = (at + 1, 1)
+        return at + 1
     }
 
     /// Drops up to `columns` columns of the indent of the fenced code line at `line` (the fence's
@@ -44,14 +86,16 @@ extension BlockParser {
         var dropped = 0
         // The line's column at `line`, worked out at the first tab (most code lines have none).
         var base = -1
-        while dropped < columns, i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
+        // A tab a container took part of holds the rest of its columns however few the fence's
+        // indent takes: the code starts with them.
+        while dropped < columns || (i == line && partialTab.at == line), i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
             i += 1
             guard src[i - 1] == 0x09 else {
                 dropped += 1
                 continue
             }
-            if base < 0 { base = column(at: line) }
-            let width = 4 - (base + dropped) % 4
+            if base < 0 { base = startColumn(line) }
+            let width = tabWidth(base: base, seen: dropped)
             if dropped + width > columns { return (i, dropped + width - columns) }
             dropped += width
         }
@@ -76,8 +120,14 @@ extension BlockParser {
     mutating func firstCharacter(_ line: Int) -> (at: Int, columns: Int) {
         var i = line
         var columns = 0
+        var base = -1
         while i < lineEnd, LineScan.isSpaceOrTab(src[i]) {
-            columns += src[i] == 0x20 ? 1 : 4 - columns % 4
+            if src[i] == 0x20 {
+                columns += 1
+            } else {
+                if base < 0 { base = startColumn(line) }
+                columns += tabWidth(base: base, seen: columns)
+            }
             i += 1
         }
         return (i, columns)
@@ -90,16 +140,29 @@ extension BlockParser {
     /// through an item per level of nesting: each must not scan all of its indent).
     mutating func hasIndent(_ line: Int, _ columns: Int) -> Bool {
         var seen = 0
+        var base = -1
         var i = line
         while seen < columns, i < lineEnd {
-            if src[i] == 0x20 { seen += 1 } else if src[i] == 0x09 { seen += 4 - seen % 4 } else { break }
+            if src[i] == 0x20 {
+                seen += 1
+            } else if src[i] == 0x09 {
+                if base < 0 { base = startColumn(line) }
+                seen += tabWidth(base: base, seen: seen)
+            } else {
+                break
+            }
             i += 1
         }
         return seen >= columns
     }
 
-    /// Past the spaces (not tabs) at `i`.
-    mutating func skipSpaces(_ i: Int) -> Int { skipRun(of: 0x20, from: i) }
+    /// Past the spaces and tabs at `i`: a marker's indent, once `indentation` found it at most
+    /// three columns (a tab after a container's marker may be fewer than four).
+    mutating func skipBlanks(_ i: Int) -> Int {
+        var i = i
+        while i < lineEnd, LineScan.isSpaceOrTab(src[i]) { i += 1 }
+        return i
+    }
 
     /// Past the bytes `c` from `i` on.
     mutating func skipRun(of c: UInt8, from i: Int) -> Int {
@@ -116,16 +179,11 @@ extension BlockParser {
         // Most quote lines start with their marker: no indent to measure.
         if line < lineEnd, src[line] == UInt8(ascii: ">") { return afterQuoteMarker(line) }
         guard indentation(line) <= 3 else { return nil }
-        let rest = skipSpaces(line)
+        let rest = skipBlanks(line)
         guard rest < lineEnd, src[rest] == UInt8(ascii: ">") else { return nil }
         return afterQuoteMarker(rest)
     }
 
-    /// Past the `>` at `at` and the one space or tab after it, if any.
-    @inline(__always)
-    mutating func afterQuoteMarker(_ at: Int) -> Int {
-        at + 1 < lineEnd && LineScan.isSpaceOrTab(src[at + 1]) ? at + 2 : at + 1
-    }
 
     /// A list marker after at most three spaces. The last answer is kept: a line that starts an
     /// item is asked about several times (lazy continuation, sibling item, the new item).
@@ -139,7 +197,7 @@ extension BlockParser {
     private mutating func scanListMarker(_ line: Int) -> ListMarker? {
         let indent = indentation(line)
         guard indent <= 3 else { return nil }
-        let rest = skipSpaces(line)
+        let rest = skipBlanks(line)
         guard rest < lineEnd else { return nil }
         let first = src[rest]
         var markerEnd: Int
@@ -187,7 +245,7 @@ extension BlockParser {
         let unindented = line < lineEnd && (src[line] == UInt8(ascii: "`") || src[line] == UInt8(ascii: "~"))
         let indent = unindented ? 0 : indentation(line)
         guard indent <= 3 else { return nil }
-        let rest = unindented ? line : skipSpaces(line)
+        let rest = unindented ? line : skipBlanks(line)
         guard rest < lineEnd else { return nil }
         let c = src[rest]
         guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") else { return nil }
@@ -208,7 +266,7 @@ extension BlockParser {
     mutating func isFenceCloser(_ line: Int, char: UInt8, length: Int) -> Bool {
         let unindented = line < lineEnd && src[line] == char
         guard unindented || indentation(line) <= 3 else { return false }
-        let rest = unindented ? line : skipSpaces(line)
+        let rest = unindented ? line : skipBlanks(line)
         let i = skipRun(of: char, from: rest)
         return i - rest >= length && isBlank(i)
     }
@@ -216,7 +274,7 @@ extension BlockParser {
     /// `<p></p>` alone on the line, after at most three spaces.
     mutating func isEmptyLineMarker(_ line: Int) -> Bool {
         guard indentation(line) <= 3 else { return false }
-        let rest = skipSpaces(line)
+        let rest = skipBlanks(line)
         guard lineEnd - rest >= 7, src[rest] == UInt8(ascii: "<"), src[rest + 1] == UInt8(ascii: "p"),
               src[rest + 2] == UInt8(ascii: ">"), src[rest + 3] == UInt8(ascii: "<"), src[rest + 4] == UInt8(ascii: "/"),
               src[rest + 5] == UInt8(ascii: "p"), src[rest + 6] == UInt8(ascii: ">") else { return false }

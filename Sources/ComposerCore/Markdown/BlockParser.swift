@@ -59,6 +59,11 @@ struct BlockParser<Output: ParseOutput> {
     var thematicBreaksLine = -1
     /// `listMarker`'s last answer, for the position and line end it was asked at.
     var lastListMarker: (line: Int, lineEnd: Int, marker: ListMarker?) = (-1, -1, nil)
+    /// A tab that a container's marker or indent took part of: its position and the columns
+    /// taken; the rest are the line's from there on (CommonMark's partially consumed tab). Read
+    /// only at that position (`startColumn`), so it needs no resetting: positions of another
+    /// line, or further on, never match.
+    var partialTab = (at: -1, taken: 0)
     /// Reused for every paragraph, and taken from (and given back to) `BufferPools.inlineParsers`,
     /// so its buffers are allocated once, not once per input. Taken when a paragraph first needs
     /// it (`beginParagraphContent`): an input of short plain lines never does. Behind a
@@ -400,6 +405,20 @@ struct BlockParser<Output: ParseOutput> {
         }
     }
 
+    /// Adds a lazy line, from `line` on as it is (`addParagraphLine`), but for a tab there that a
+    /// container took part of: the rest of its columns go in as spaces, as cmark-gfm adds the
+    /// line (`- >` and a backslash, then a tab and `;`: the line `  ;`).
+    mutating func addLazyLine(_ line: Int) {
+        guard partialTab.at == line, line < lineEnd else { return addParagraphLine(line) }
+        let spaces = tabWidth(base: startColumn(line), seen: 0)
+        if paragraphLines == 1 { beginParagraphContent() }
+        paragraphLines += 1
+        inline?.parser.appendContent(src, pendingText)
+        inline?.parser.appendContent(0x0A)
+        for _ in 0..<spaces { inline?.parser.appendContent(0x20) }
+        pendingText = line + 1..<lineEnd
+    }
+
     /// Starts the inline parser's (empty) content for the open paragraph.
     mutating func beginParagraphContent() {
         if inline == nil { inline = BufferPools.inlineParsers.take() ?? InlineParserBox() }
@@ -470,6 +489,8 @@ struct BlockParser<Output: ParseOutput> {
         // 1. Which open containers does this line continue?
         var matched = 0
         var r = 0
+        // The spaces that start the line from `spacesAt` on (the item runs' fast path).
+        var spacesAt = -1, spaces = 0
         runs: while r < runs.count {
             let run = runs[r]
             r += 1
@@ -481,6 +502,20 @@ struct BlockParser<Output: ParseOutput> {
                     matched += 1
                 }
             case .item(_, let contentIndent, _):
+                // Deep nesting (`- x` lines, each indented 2 more, an item a level): the line's
+                // leading spaces are counted once, and each run they cover whole is matched by
+                // arithmetic (two scans a level made such input quadratic in its depth). Not for
+                // a blank line, whose rules below look at each level.
+                if !isBlank(line), partialTab.at != line {
+                    if spacesAt != line { (spacesAt, spaces) = (line, skipRun(of: 0x20, from: line) - line) }
+                    let needed = run.count * contentIndent
+                    if spaces >= needed {
+                        line += needed
+                        (spacesAt, spaces) = (line, spaces - needed)
+                        matched += run.count
+                        continue
+                    }
+                }
                 var k = 0
                 while k < run.count {
                     // A blank line continues every item (and stays blank) but one that holds
@@ -524,7 +559,7 @@ struct BlockParser<Output: ParseOutput> {
             // after the containers it matched, any other line from its first non-blank): only a
             // code span or a backslash break shows them (`InlineParser.handleBackslash`).
             if matched < containerCount, leaf == .paragraph, !startsBlock(line) {
-                addParagraphLine(line)
+                addLazyLine(line)
                 return
             }
             if matched < containerCount { closeContainers(downTo: matched) }
@@ -663,11 +698,17 @@ struct BlockParser<Output: ParseOutput> {
             while at < end, src[at] == UInt8(ascii: ">") {
                 nested += 1
                 at += 1
-                if at < end, LineScan.isSpaceOrTab(src[at]) { at += 1 }
+                if at < end, src[at] == 0x20 { at += 1 }
+                // A tab: `afterQuoteMarker` takes its one column (below).
+                if at < end, src[at] == 0x09 { break }
             }
             return (at, nested)
         }
         deepenInnermostRun(by: nested)
+        if at < lineEnd, src[at] == 0x09 {
+            let rest = afterQuoteMarker(at - 1)
+            return rest > at && rest < lineEnd && src[rest] == UInt8(ascii: ">") ? nestedQuotes(rest) : rest
+        }
         return at
     }
 

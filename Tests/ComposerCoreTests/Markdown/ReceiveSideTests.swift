@@ -191,6 +191,33 @@ import Testing
         #expect(Self.plain(markdown) == MarkdownParser.parse(markdown).text)
     }
 
+    /// A tab that a container's marker or indent takes part of keeps the rest of its columns, and
+    /// a tab counts to the next multiple of 4 from the line's start, also after a marker: a quote
+    /// marker's optional space takes one column of a tab (`> ` and a tab: two columns left, so
+    /// `2.` after them is a list), an item's content indent as many as it needs, and the rest go
+    /// into fenced code and lazy lines as spaces, as cmark-gfm reads them (each read off its
+    /// HTML: `<blockquote><ol start="2"><li></li></ol></blockquote>` for the first).
+    @Test(arguments: [
+        ("> \t2.", #"{"text":"","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
+        ("> \t- a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        ("*\n  ```\n\t", #"{"text":"  ","spans":[{"start":0,"end":2,"format":"code_block"}]}"#),
+        ("- >\\\n\t;", #"{"text":"\n  ;","spans":[{"start":0,"end":4,"format":"bullet_list"}]}"#),
+        ("* 1. `\n\t`", #"{"text":"   ","spans":[{"start":0,"end":3,"format":"code"},{"start":0,"end":3,"format":"ordered_list"}]}"#),
+        ("> ```\n>\tx", #"{"text":"  x","spans":[{"start":0,"end":3,"format":"code_block"}]}"#),
+        ("- ```\n \tx", #"{"text":"  x","spans":[{"start":0,"end":3,"format":"code_block"}]}"#),
+        ("1.\ta\n\tb", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"ordered_list"}]}"#),
+        (">\t> a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
+        ("- a\n \t- b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
+        (" -\t- a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+    ])
+    func aTabAContainerTakesPartOfKeepsTheRest(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+        var lineByLine = BlockParser(source: Array(markdown.utf8), names: [:], output: FlatBuilder(capacity: markdown.utf8.count))
+        lineByLine.run(lineLoops: false)
+        #expect(Document(flat: lineByLine.output.flat).json == json)
+    }
+
     /// A blank line of fenced code inside a list item loses the item's content indent, or all of
     /// its spaces where it has fewer, as cmark-gfm reads it (`<pre><code>   \n` for the first: six
     /// spaces less the item's three); a quote's marker takes its optional space only.

@@ -54,9 +54,10 @@ Soup outside the subset only for nested blocks or items of several lines (``FLAT
 compared too, as the document flattens blocks (``check(markdown, flattened=True)``,
 ``as_the_document_flattens``): each line's containers reduced to the one block format the
 document gives it (code in a fence, else the innermost list's kind, else quote), the grouping of
-lines into items and blocks left out, the characters and formats compared as they are; only a tab
-that a container's marker or indent may take part of stays out (docs/wire-format.md, where the
-parser differs). It found an item ended, not nested in, by a list marker inside its content.
+lines into items and blocks left out, the characters and formats compared as they are. It found
+an item ended, not nested in, by a list marker inside its content, a blank line of code in an
+item that kept the item's indent, and tabs that a container's marker or indent takes part of
+counted whole.
 
 What the generator leaves out, with the reason for each (an example of each is in
 tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be outside the subset):
@@ -88,10 +89,6 @@ tests/test_receive_fidelity.py's OUTSIDE_THE_SUBSET, checked to differ or to be 
   cmark-gfm's view (``without_styles_in_code``) rather than leaving code spans out of emphasis;
 - a link without text (``[](https://e.com/x)``): it shows nothing, and the document holds no
   empty span;
-- a list item's line that starts with a tab (``+ a`` then a tab, two spaces and a fence): the
-  item's indent may take part of the tab, which the parser drops whole where cmark-gfm keeps its
-  other columns (docs/wire-format.md, where the parser differs), so whether the rest starts a
-  block can differ;
 - a backtick run that closes nothing before code spans (``\`\` `a` `b```): cmark-gfm 0.29 (both
   0.29.0.gfm.6 and .13) shows the second span as text (its scan for closing backticks, after
   one that reached the end, forgets runs it already passed), where CommonMark reads two code
@@ -524,7 +521,6 @@ def _package_version() -> str:
 
 _NESTED = re.compile(r"<(?:blockquote|li)>\s*<(?:blockquote|ul|ol|pre)")
 # A fence's first line: a backtick fence's info string holds no backtick (```` ``` ` ```` is text).
-_ITEM_TAB_LINE = re.compile(r"(?m)^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t][^\n]*)?\n(?:[ \t]*(?![>`~])\S[^\n]*\n)*? *\t[ \t]*\S")
 #: What cmark-gfm writes in an href for the ASCII characters of a destination that LinkPolicy
 #: refuses (`"`, `<`, `>`, `\\`, a backtick) or that ends a destination (a control character, which
 #: CommonMark allows in none and cmark-gfm 0.29 takes but for tab and line ends); `%` itself it
@@ -615,9 +611,6 @@ def _unclosed_backticks_before_code(text: str) -> bool:
 #: list item as one line: what ``check(markdown, flattened=True)`` compares all the same.
 FLATTENED = ("nested blocks", "list item of several paragraphs", "list item of several lines")
 
-#: A line whose containers' markers and indents may take part of a tab: a tab among the spaces,
-#: `>` and list markers that open the line.
-_CONTAINER_TAB = re.compile(r"[ >]*(?:(?:[-+*]|\d{1,9}[.)])[ >]*)*\t")
 
 
 def outside_subset(markdown: str, flattened: bool = False) -> str | None:
@@ -625,12 +618,8 @@ def outside_subset(markdown: str, flattened: bool = False) -> str | None:
     cmark-gfm's HTML and a look at the lines tell; None when it is not. Keeps the shrinker in the
     subset, and checks the generator. ``flattened``: outside what ``check(markdown,
     flattened=True)`` compares, which takes nested blocks and items of several lines (the reasons
-    in ``FLATTENED``) but not a tab that a container may take part of (docs/wire-format.md, where
-    the parser differs)."""
+    in ``FLATTENED``)."""
     html = render(markdown)
-    if (flattened and ("<li" in html or "<blockquote" in html)
-            and any(_CONTAINER_TAB.match(line) for line in re.split(r"\r\n?|\n", markdown))):
-        return "a tab a container's marker or indent may take part of"
     for pattern, why in [
         (r"<hr", "thematic break"),
         (r"<h[1-6]", "heading"),
@@ -685,11 +674,6 @@ def outside_subset(markdown: str, flattened: bool = False) -> str | None:
     # A block holding more than one line: a list item or a quote paragraph with a line break.
     if not flattened and re.search(r"<li>(?:(?!</li>).)*<br />", html, re.S):
         return "list item of several lines"
-    # A line of a list item (after the marker's line, no blank line, quote or fence between) that
-    # starts with a tab: the item's indent may take part of the tab, which the parser drops whole
-    # (docs/wire-format.md, where the parser differs), so whether the rest starts a block can differ.
-    if "<li" in html and _ITEM_TAB_LINE.search("\n".join(outside)):
-        return "a list item's line indented with a tab"
     return None
 
 

@@ -280,7 +280,6 @@ OUTSIDE_THE_SUBSET = [
     ("~~a~ ~b~", "tilde delimiters of two lengths"),
     (">", "empty block"),
     ("`` `a` `b`", "a backtick run that closes nothing before code spans"),
-    ("+ a```\n\t  ```", "a list item's line indented with a tab"),
     ("```\n```~\n```\n\ta", "indented code"),
     ("``\n`x` `\\`", "a backtick run that closes nothing before code spans"),
 ]
