@@ -698,14 +698,14 @@ struct BlockParser<Output: ParseOutput> {
             while at < end, src[at] == UInt8(ascii: ">") {
                 nested += 1
                 at += 1
-                if at < end, src[at] == 0x20 { at += 1 }
-                // A tab: `afterQuoteMarker` takes its one column (below).
+                // A tab right after the marker: `afterQuoteMarker` takes its one column (below).
                 if at < end, src[at] == 0x09 { break }
+                if at < end, src[at] == 0x20 { at += 1 }
             }
             return (at, nested)
         }
         deepenInnermostRun(by: nested)
-        if at < lineEnd, src[at] == 0x09 {
+        if at < lineEnd, src[at] == 0x09, src[at - 1] == UInt8(ascii: ">") {
             let rest = afterQuoteMarker(at - 1)
             return rest > at && rest < lineEnd && src[rest] == UInt8(ascii: ">") ? nestedQuotes(rest) : rest
         }

@@ -209,6 +209,10 @@ import Testing
         (">\t> a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
         ("- a\n \t- b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
         (" -\t- a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        // Quotes opened on one line: a tab right after a `>` gives it one column; after a space,
+        // none (`>>> `, a tab: four columns, no list: indented code, read as text).
+        (">> \t2.", #"{"text":"","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
+        (">>> \t1) x", #"{"text":"1) x","spans":[{"start":0,"end":4,"format":"quote"}]}"#),
     ])
     func aTabAContainerTakesPartOfKeepsTheRest(_ markdown: String, _ json: String) {
         #expect(MarkdownParser.parse(markdown).json == json)
