@@ -6,27 +6,8 @@
 /// line and per container marker: callgrind showed it as the largest cost of line-dense input).
 extension BlockParser {
 
-    /// (The short scans read the buffer directly: `end` is at most `src.count`, and checked
-    /// array reads through `self` cost several times the compare.) A tab's columns count from
-    /// the line's start, what a container took of it (`partialTab`) left out: `base` is the
-    /// column at `line`, worked out at the first tab (most lines have none).
-    mutating func indentation(_ line: Int) -> Int {
-        var columns = 0
-        var base = -1
-        var i = line
-        while i < lineEnd {
-            if src[i] == 0x20 {
-                columns += 1
-            } else if src[i] == 0x09 {
-                if base < 0 { base = startColumn(line) }
-                columns += 4 - (base + columns) % 4
-            } else {
-                break
-            }
-            i += 1
-        }
-        return columns
-    }
+    /// The columns of the spaces and tabs from `line` on (`firstCharacter`'s count).
+    mutating func indentation(_ line: Int) -> Int { firstCharacter(line).columns }
 
     /// The column at `line` on the line being processed, with the columns a container took of a
     /// tab there (`partialTab`).
@@ -115,7 +96,9 @@ extension BlockParser {
     }
 
     /// The first character after the spaces and tabs from `line` on (`lineEnd` when only they
-    /// follow), and the columns they take (a tab counts to the next multiple of 4).
+    /// follow), and the columns they take. A tab's columns count from the line's start, what a
+    /// container took of it (`partialTab`) left out: `base` is the column at `line`, worked out
+    /// at the first tab (most lines have none).
     @inline(__always)
     mutating func firstCharacter(_ line: Int) -> (at: Int, columns: Int) {
         var i = line
