@@ -24,7 +24,7 @@ extension Composer {
         out.append(",\"selection\":")
         out.jsonSelection(selection)
         out.append(",\"mode\":")
-        Composer.writeSnapshotMode(mode, into: &out)
+        mode.writeJSON(into: &out, previewNested: false)
         out.append(",\"thread_parent_id\":")
         out.jsonString(threadParentID)
         out.append(",\"also_send_to_channel\":")
@@ -44,7 +44,7 @@ extension Composer {
             out.append(",\"selection\":")
             out.jsonSelection(e.selection)
             out.append(",\"mode\":")
-            Composer.writeSnapshotMode(saved.mode, into: &out)
+            saved.mode.writeJSON(into: &out, previewNested: false)
             out.append(",\"command\":")
             Composer.writeCommand(saved.command, into: &out)
             out.append(",\"tray\":")
@@ -63,28 +63,6 @@ extension Composer {
         out.append(",\"args\":")
         out.jsonString(command.args)
         out.append(UInt8(ascii: "}"))
-    }
-
-    /// The snapshot's mode: `{"kind"}`, with `"message_id", "media"` for an edit and
-    /// `"message_id", "sender", "snippet"` for a reply.
-    static func writeSnapshotMode(_ mode: ComposerMode, into out: inout ByteBuffer) {
-        switch mode {
-        case .new: out.append("{\"kind\":\"new\"}")
-        case .edit(let id, let isMedia):
-            out.append("{\"kind\":\"edit\",\"message_id\":")
-            out.jsonString(id)
-            out.append(",\"media\":")
-            out.jsonBool(isMedia)
-            out.append(UInt8(ascii: "}"))
-        case .reply(let id, let preview):
-            out.append("{\"kind\":\"reply\",\"message_id\":")
-            out.jsonString(id)
-            out.append(",\"sender\":")
-            out.jsonString(preview.sender)
-            out.append(",\"snippet\":")
-            out.jsonString(preview.snippet)
-            out.append(UInt8(ascii: "}"))
-        }
     }
 
     static func mode(from value: JSONValue) throws(ComposerError) -> ComposerMode {

@@ -161,7 +161,7 @@ extension Composer {
         if stateChanged, observed.mode != mode || observed.command != command {
             observed.mode = mode
             observed.command = command
-            add(.mode) { mode.writeUIJSON(into: &$0) }
+            add(.mode) { mode.writeJSON(into: &$0) }
         }
         let infoBanner = self.infoBanner
         if observed.infoBanner != infoBanner {

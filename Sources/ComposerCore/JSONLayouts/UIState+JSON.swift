@@ -20,7 +20,7 @@ extension UIState: JSONLayout {
             out.append("null")
         }
         out.append(",\"mode\":")
-        mode.writeUIJSON(into: &out)
+        mode.writeJSON(into: &out)
         out.append(",\"thread_parent_id\":")
         out.jsonString(threadParentID)
         out.append(",\"also_send_to_channel\":")
@@ -62,9 +62,11 @@ extension UIState: JSONLayout {
 }
 
 extension ComposerMode {
-    /// The mode as the UI state and the mode event show it: `{"kind"}`, with `"message_id",
-    /// "media"` for an edit and `"message_id", "preview": {"sender", "snippet"}` for a reply.
-    func writeUIJSON(into out: inout ByteBuffer) {
+    /// The mode's JSON: `{"kind"}`, with `"message_id", "media"` for an edit and `"message_id"`
+    /// and the preview for a reply. The UI state and the mode event nest the preview
+    /// (`"preview": {"sender", "snippet"}`); a snapshot (`Composer+Snapshot.swift`, version 1)
+    /// keeps `"sender", "snippet"` beside the id (`previewNested: false`).
+    func writeJSON(into out: inout ByteBuffer, previewNested: Bool = true) {
         switch self {
         case .new: out.append("{\"kind\":\"new\"}")
         case .edit(let id, let isMedia):
@@ -76,11 +78,11 @@ extension ComposerMode {
         case .reply(let id, let preview):
             out.append("{\"kind\":\"reply\",\"message_id\":")
             out.jsonString(id)
-            out.append(",\"preview\":{\"sender\":")
+            out.append(previewNested ? ",\"preview\":{\"sender\":" : ",\"sender\":")
             out.jsonString(preview.sender)
             out.append(",\"snippet\":")
             out.jsonString(preview.snippet)
-            out.append("}}")
+            out.append(previewNested ? "}}" : "}")
         }
     }
 }
