@@ -195,7 +195,7 @@ test-fuzz-replay:
 	.build/debug/fuzz-api Tests/fuzz-corpus/api Tests/fuzz-findings/api
 	.build/debug/fuzz-markdown Tests/fuzz-corpus/markdown
 
-# ThreadSanitizer (not in `test`: about a minute, most of it the instrumented build): the library
+# ThreadSanitizer (in `test`; about a minute, most of it the instrumented build): the library
 # built with -sanitize=thread (debug, own scratch path), the whole C suite (its thread tests) and
 # bindings/c/stress/stress_threads.c (8 threads on one draft with a re-entrant listener, a thread
 # calling with stale handles) built with -fsanitize=thread by the toolchain's clang, whose TSan
@@ -317,7 +317,7 @@ test-install: lib
 	@left=$$(find $(STAGE) ! -type d); test -z "$$left" || { echo "test-install: make uninstall left $$left"; exit 1; }
 	@echo "test-install: installed, found by pkg-config from C and from a dependent crate, run, uninstalled"
 
-test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan \
+test: check-tools generated-check exports-check test-header-compile test-swift test-c test-c-valgrind test-c-asan test-tsan \
 	test-valgrind-user test-matrix test-fuzz-replay test-python test-python-types test-rust test-install test-examples test-readme test-try
 	@echo "make test: every suite passed, no test skipped"
 
