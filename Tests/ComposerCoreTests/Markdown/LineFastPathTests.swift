@@ -115,6 +115,24 @@ import Testing
         }
     }
 
+    /// A quote paragraph's next line that is its markers alone and the input's last bytes (no
+    /// line break after them): the loop looks past each `>` for its optional space and must stop
+    /// at the input's end. The line is blank in the quote: it ends the paragraph and adds nothing
+    /// (cmark-gfm: `<blockquote><p>a</p></blockquote>` for the first).
+    @Test(arguments: [
+        ("> a\n>", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
+        ("> a\n> b\n>", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"quote"}]}"#),
+        (">> a\n>>", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
+        ("> > a\n> >", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
+    ])
+    func aQuoteLineOfMarkersEndingTheInputEndsTheParagraph(_ input: String, _ json: String) {
+        let loops = LineFastPathTests.blockOutputs(Array(input.utf8), lineLoops: true)
+        let process = LineFastPathTests.blockOutputs(Array(input.utf8), lineLoops: false)
+        #expect(loops.json == json)
+        #expect(process.json == json)
+        #expect(loops.html == process.html)
+    }
+
     @Test func lineBreakRunsEndAtTheFirstOtherSpecialByte() {
         let specials = Array("\n\\&`*_~[]<".utf8)
         for bytes in ByteScanTests.inputs(specials + [0x20, 0xC3]) {
