@@ -18,7 +18,8 @@ import Testing
     }
 
     /// Whole inputs of lines that the block loops take or just miss: quote markers, list markers
-    /// of every kind, fence openers and closers, indents, blank lines, line breaks of every kind.
+    /// of every kind, fence openers and closers, indents, blank lines, line breaks of every kind;
+    /// one in four ends without its last line break.
     static func inputs(count: Int) -> [[UInt8]] {
         var random = SeededRandom(seed: 0x11E6)
         let starts = ["", "", "", "> ", ">", "> > ", ">> ", " > ", "- ", "- ", "* ", "+ ", "1. ", "2. ", "12) ", "1) ",
@@ -35,6 +36,11 @@ import Testing
             for _ in 0..<lines {
                 text += (Int.random(in: 0..<4, using: &random) == 0 ? random.pick(starts) : usual)
                 text += random.pick(contents) + random.pick(breaks)
+            }
+            // One in four ends without its last line's break: the loops' looks past a marker
+            // must stop at the input's end.
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                while let last = text.unicodeScalars.last, last == "\n" || last == "\r" { text.unicodeScalars.removeLast() }
             }
             return Array(text.utf8)
         }
