@@ -139,6 +139,31 @@ import Testing
         #expect(loops.html == process.html)
     }
 
+    /// Every prefix of an input (cut after each scalar) reads alike through the loops and through
+    /// `process`, and neither traps: each look past a marker, a delimiter, a bracket or an
+    /// entity's `&` must stop at the input's end, wherever it falls. Generated block inputs, and
+    /// messages dense in inline syntax, which each cut leaves unfinished in another place.
+    @Test func everyPrefixReadsAlikeBothWays() {
+        let inline = WireFormatExamplesTests.examples.map(\.1) + [
+            #"[a](https://e.com/x "t") [b]( <https://e.com/(y)\>> 't' ) `c` ``d`e`` &amp; &#42; &#x2014; *em* **st** _u_ ~~s~~"#,
+            #"[c](https://e.com/x "a)\"b") <u>u</u> <color=#ff0000>c</color> <@uid:u\_1> <br> a\"# + "\nb  \n> - [x](https://e.com/(a) (t))\n>  2. q",
+            "- a\n  - b\n\n  c\n1) x\n   ```js\n   code\n\n   ```\n~~~\nz",
+        ]
+        let inputs = LineFastPathTests.inputs(count: 300).map { String(decoding: $0, as: UTF8.self) } + inline
+        for input in inputs {
+            let scalars = Array(input.unicodeScalars)
+            for end in 0...scalars.count {
+                let prefix = Array(String(String.UnicodeScalarView(scalars[..<end])).utf8)
+                let loops = LineFastPathTests.blockOutputs(prefix, lineLoops: true)
+                let process = LineFastPathTests.blockOutputs(prefix, lineLoops: false)
+                let shown = String(decoding: prefix, as: UTF8.self).debugDescription
+                #expect(loops.json == process.json, "\(shown)")
+                #expect(loops.html == process.html, "\(shown)")
+                #expect(loops.document == process.document, "\(shown)")
+            }
+        }
+    }
+
     @Test func lineBreakRunsEndAtTheFirstOtherSpecialByte() {
         let specials = Array("\n\\&`*_~[]<".utf8)
         for bytes in ByteScanTests.inputs(specials + [0x20, 0xC3]) {
