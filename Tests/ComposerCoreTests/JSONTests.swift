@@ -8,6 +8,33 @@ import Testing
         #expect(JSONWriter.write(value) == #"{"a":[1,-2,3.5,true,false,null],"b":"x\"\\\né😀"}"#)
     }
 
+    /// Every strict prefix of a valid object is refused, by the tree parser and by the document
+    /// layout reader, and none traps: each look at the next byte (a literal's letters, an
+    /// escape's, a surrogate pair's second half, a number's fraction and exponent, a document's
+    /// members) must meet the input's end wherever it falls.
+    @Test func everyPrefixOfAnObjectIsRefused() throws {
+        let text = #"{"a":[1,-2.5e+3,0.25E-1,true,false,null,{},[]],"b":"x\"\\\n\u00e9\ud83d\ude00 \/é","#
+            + #""document":{"text":"ab\u00e9\n\"","spans":[{"start":0,"end":1,"format":"link","url":"https://e.com/"},"#
+            + ##"{"start":1,"end":2,"format":"color","color":"#ff0000"},{"start":2,"end":4,"format":"quote"}]},"c":{"d":[[{}]]}}"##
+        let bytes = Array(text.utf8)
+        let paths: Set<[String]> = [["document"]]
+        func parse(_ count: Int, documents: Bool) throws(ComposerError) {
+            try bytes.withUnsafeBufferPointer { all throws(ComposerError) in
+                let prefix = UnsafeBufferPointer(rebasing: all[..<count])
+                if documents { _ = try JSONParser.parse(utf8: prefix, readingDocumentsAt: paths) } else { _ = try JSONParser.parse(utf8: prefix) }
+            }
+        }
+        try parse(bytes.count, documents: false)
+        // The whole object is read, its document by the layout reader.
+        let whole = try bytes.withUnsafeBufferPointer { all throws(ComposerError) in try JSONParser.parse(utf8: all, readingDocumentsAt: paths) }
+        #expect(whole.documents[["document"]]?.text == "ab\u{E9}\n\"")
+        #expect(whole.documents[["document"]]?.spans.count == 3)
+        for count in 0..<bytes.count {
+            #expect(throws: ComposerError.self, "\(count) bytes") { try parse(count, documents: false) }
+            #expect(throws: ComposerError.self, "\(count) bytes") { try parse(count, documents: true) }
+        }
+    }
+
     /// Strings longer than a block (16 bytes): escapes at a block's first and last byte, between
     /// blocks, after clean blocks, in the tail, and non-ASCII (which a block test may flag) are
     /// written as the byte-by-byte writer would, and parse back.
