@@ -209,6 +209,11 @@ import Testing
         (">\t> a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"quote"}]}"#),
         ("- a\n \t- b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
         (" -\t- a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        // An indented marker: the tab's width counts from its own column (a `>` in column 2
+        // leaves one, all taken; in column 3, four, one taken: three left and two spaces are
+        // indented code, read as text).
+        ("  >\t   - a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        ("   >\t  - a", #"{"text":"- a","spans":[{"start":0,"end":3,"format":"quote"}]}"#),
         // Quotes opened on one line: a tab right after a `>` gives it one column; after a space,
         // none (`>>> `, a tab: four columns, no list: indented code, read as text).
         (">> \t2.", #"{"text":"","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
