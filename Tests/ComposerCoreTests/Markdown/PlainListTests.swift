@@ -85,3 +85,41 @@ import Testing
         #expect(String(decoding: Array(bytes), as: UTF8.self) == "<@uid:u42>#abcdef")
     }
 }
+
+/// A read or write past the end, or before the start, stops the process (as an array's does)
+/// rather than reaching memory the list does not hold: the bounds checks are the list's safety,
+/// so each is seen trapping, in a child process of its own (Swift Testing's exit tests).
+@Suite struct PlainListBoundsTests {
+    @Test func aReadPastTheEndTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var list = PlainList<Int>(capacity: 8)
+            list.append(1)
+            _ = list[1]
+        }
+    }
+
+    @Test func aReadBeforeTheStartTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var list = PlainList<Int>(capacity: 8)
+            list.append(1)
+            _ = list[-1]
+        }
+    }
+
+    @Test func removingTheLastOfAnEmptyListTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var list = PlainList<Int>(capacity: 8)
+            list.append(1)
+            list.removeLast()
+            list.removeLast()
+        }
+    }
+
+    @Test func aWritePastTheEndTraps() async {
+        await #expect(processExitsWith: .failure) {
+            var list = PlainList<Int>(capacity: 8)
+            list.append(1)
+            list[1] = 2
+        }
+    }
+}
