@@ -16,6 +16,8 @@ import Testing
         ("<a https://e.com/a_(b)>link <b>bold</b></a>|", "[link **bold**](https://e.com/a_\\(b\\))"),
         ("<@u42 Bob>@Bob</@> hi|", "<@uid:u42> hi"),
         ("<color #ff0000>red</color>|", "<color=#ff0000>red</color>"),
+        // A colour stays open across the styles inside it, as a link does.
+        ("<color #ff0000>red <b>bold</b> red</color>|", "<color=#ff0000>red **bold** red</color>"),
         ("1. not a list\n# not a heading\n- no|", "1\\. not a list\\\n\\# not a heading\\\n\\- no"),
         ("*stars* _under_ \\\\back|", "\\*stars\\* \\_under\\_ \\\\back"),
         ("[quote]q1\n[quote]q2|", "> q1\\\n> q2"),
