@@ -51,6 +51,17 @@ import Testing
             + #"{"start":2,"end":3,"format":"link","url":"https://E.COM/x"}]}"#)
     }
 
+    /// A `(` right after a bracket's text is a link tail only after `]`: where the text stops at
+    /// another special byte, it is text, even with a link tail after it and a link later on (which
+    /// lets the bracket be looked at), as cmark-gfm reads it.
+    @Test(arguments: ["*", "_", "`", "&", "~", "!", "<"])
+    func aParenthesisAfterTheTextButNoBracketIsNoLinkTail(_ stop: String) {
+        let markdown = "[a\(stop)(https://e.com/x) [b](https://e.com/y)"
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == "[a\(stop)(https://e.com/x) b")
+        #expect(document.spans == [Span(21, 22, .link(url: "https://e.com/y"))])
+    }
+
     /// A title is dropped, but it decides whether there is a link: one in parentheses holds a
     /// `(` only escaped, as in cmark-gfm, which reads `[a](https://e.com (t(x)))` as text. Each
     /// case with plain link text (read at once) and with an escape in it (the bracket stack).
