@@ -82,6 +82,26 @@ import Testing
         }
     }
 
+    /// A sequence, whole or cut short, followed by a block or more of ASCII, at every place
+    /// relative to the validator's blocks: a block of ASCII is passed over whole only between
+    /// sequences; right after a cut one it ends nothing, and the input is invalid. (The tests
+    /// above have no ASCII block after a broken sequence: a validator passing over one
+    /// mid-sequence, and accepting the input, passed them.)
+    @Test func aSequenceCutShortBeforeABlockOfASCIIIsInvalid() {
+        let sequences: [[UInt8]] = [[0xC3], [0xE4], [0xE4, 0xB8], [0xF0], [0xF0, 0x9F], [0xF0, 0x9F, 0x98],
+                                    [0xC3, 0xA9], [0xE4, 0xB8, 0xAD], [0xF0, 0x9F, 0x98, 0x80]]
+        for prefix in 0...40 {
+            for after in [16, 17, 31, 32, 33, 64] {
+                let head = [UInt8](repeating: 0x61, count: prefix), tail = [UInt8](repeating: 0x62, count: after)
+                for sequence in sequences {
+                    let bytes = head + sequence + tail
+                    #expect(MarkdownParser.isValidUTF8(bytes) == (String(validating: bytes, as: UTF8.self) != nil),
+                            "\(prefix) ASCII, \(sequence), \(after) ASCII")
+                }
+            }
+        }
+    }
+
     /// Text beyond ASCII goes through the validator's state machine 16 bytes a step: cut at every
     /// byte (a sequence cut short at every place relative to the steps), and with one byte
     /// replaced at every place by a byte of each kind, it agrees with the standard library.
