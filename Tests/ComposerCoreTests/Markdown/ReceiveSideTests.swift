@@ -101,6 +101,12 @@ import Testing
         ("- \n  \n  a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
         ("-\n  a\n\n  b", #"{"text":"a\nb","spans":[{"start":0,"end":3,"format":"bullet_list"}]}"#),
         ("-\n\n- b", #"{"text":"\nb","spans":[{"start":0,"end":2,"format":"bullet_list"}]}"#),
+        // Its content indent is the marker's width and one: a line indented less is not the
+        // item's (`<ul><li></li></ul><p>a</p>`), one indented that much is.
+        ("-\n a", #"{"text":"\na","spans":[{"start":0,"end":0,"format":"bullet_list"}]}"#),
+        ("-\n  a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        ("10.\n   a", #"{"text":"\na","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
+        ("10.\n    a", #"{"text":"a","spans":[{"start":0,"end":1,"format":"ordered_list"}]}"#),
     ])
     func anEmptyItemEndsAtABlankLine(_ markdown: String, _ json: String) {
         #expect(MarkdownParser.parse(markdown).json == json)
