@@ -38,6 +38,21 @@ import Testing
         #expect(HTMLRenderer.renderUTF8(markdown: Array(plain.utf8)) == HTMLRenderer.renderUTF8(markdown: Array(general.utf8)))
     }
 
+    /// A destination that starts inside one that met its 33rd `(` (which is no destination) is
+    /// scanned on from where that scan stopped, with the `(` before its own start taken off: at
+    /// most 32 deep it is a link, past that none, as cmark-gfm reads them (`<a
+    /// href="https://e.com/(((((((((((((x)))))))))))))">b</a>` for the first; for the last, no
+    /// link `b`, its bare URL autolinked, which stays text here).
+    @Test(arguments: [(13, true), (32, true), (33, false)])
+    func aDestinationInsideAnOverDeepOneCountsItsOwnParentheses(_ depth: Int, _ linked: Bool) {
+        let url = "https://e.com/" + String(repeating: "(", count: depth) + "x" + String(repeating: ")", count: depth)
+        let markdown = "[a](" + String(repeating: "(", count: 20) + "[b](" + url + ")"
+        let document = MarkdownParser.parse(markdown)
+        let before = "[a](" + String(repeating: "(", count: 20)
+        #expect(document.text == before + (linked ? "b" : "[b](" + url + ")"))
+        #expect(document.spans == (linked ? [Span(before.count, before.count + 1, .link(url: url))] : []))
+    }
+
     /// What a link read at once makes: its text with the link's URL, the brackets and the
     /// destination gone; a URL `LinkPolicy` refuses leaves the text unlinked.
     @Test func aPlainLinkIsItsTextWithTheURL() {
