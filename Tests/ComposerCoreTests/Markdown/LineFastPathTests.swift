@@ -110,15 +110,18 @@ import Testing
                 Document(flat: flat.output.flat))
     }
 
+    /// Expects the loops and `process` to write the same JSON, HTML and document for `input`.
+    static func expectLoopsWriteWhatProcessWrites(_ input: [UInt8]) {
+        let loops = LineFastPathTests.blockOutputs(input, lineLoops: true)
+        let process = LineFastPathTests.blockOutputs(input, lineLoops: false)
+        let shown = String(decoding: input, as: UTF8.self).debugDescription
+        #expect(loops.json == process.json, "\(shown)")
+        #expect(loops.html == process.html, "\(shown)")
+        #expect(loops.document == process.document, "\(shown)")
+    }
+
     @Test func blockLoopsWriteWhatProcessWrites() {
-        for input in LineFastPathTests.inputs(count: 3000) {
-            let loops = LineFastPathTests.blockOutputs(input, lineLoops: true)
-            let process = LineFastPathTests.blockOutputs(input, lineLoops: false)
-            let shown = String(decoding: input, as: UTF8.self).debugDescription
-            #expect(loops.json == process.json, "\(shown)")
-            #expect(loops.html == process.html, "\(shown)")
-            #expect(loops.document == process.document, "\(shown)")
-        }
+        for input in LineFastPathTests.inputs(count: 3000) { LineFastPathTests.expectLoopsWriteWhatProcessWrites(input) }
     }
 
     /// A quote paragraph's next line that is its markers alone and the input's last bytes (no
@@ -153,13 +156,7 @@ import Testing
         for input in inputs {
             let scalars = Array(input.unicodeScalars)
             for end in 0...scalars.count {
-                let prefix = Array(String(String.UnicodeScalarView(scalars[..<end])).utf8)
-                let loops = LineFastPathTests.blockOutputs(prefix, lineLoops: true)
-                let process = LineFastPathTests.blockOutputs(prefix, lineLoops: false)
-                let shown = String(decoding: prefix, as: UTF8.self).debugDescription
-                #expect(loops.json == process.json, "\(shown)")
-                #expect(loops.html == process.html, "\(shown)")
-                #expect(loops.document == process.document, "\(shown)")
+                LineFastPathTests.expectLoopsWriteWhatProcessWrites(Array(String(String.UnicodeScalarView(scalars[..<end])).utf8))
             }
         }
     }
