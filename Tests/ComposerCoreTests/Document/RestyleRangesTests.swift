@@ -164,3 +164,22 @@ extension RestyleRangesTests {
         }
     }
 }
+
+/// `Document.restyle(_ range:)` over one line or several: newlines and code-block lines stay
+/// plain, wherever in the range the code block lies (the one-line case restyles unless its line
+/// is code; the several-lines case skips each code line, first, middle or last).
+@Suite struct RestyleOneRangeTests {
+    @Test(arguments: [
+        ("a\n[code_block]b\nc", 0..<5, "<b>a</b>\n[code_block]b\n<b>c</b>"),
+        ("[code_block]a\nb", 0..<3, "[code_block]a\n<b>b</b>"),
+        ("a\n[code_block]b", 0..<3, "<b>a</b>\n[code_block]b"),
+        ("ab\ncd", 1..<4, "a<b>b</b>\n<b>c</b>d"),
+        ("[code_block]ab", 0..<2, "[code_block]ab"),
+        ("ab", 0..<1, "<b>a</b>b"),
+    ])
+    func newlinesAndCodeBlockLinesStayPlain(_ before: String, _ range: Range<Int>, _ after: String) throws {
+        var document = try Editor.notation(before).document
+        document.restyle(range) { $0.flags.insert(.bold) }
+        #expect(document == (try Editor.notation(after).document), "\(before) over \(range)")
+    }
+}
