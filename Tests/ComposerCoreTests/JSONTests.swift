@@ -18,17 +18,21 @@ import Testing
             + ##"{"start":1,"end":2,"format":"color","color":"#ff0000"},{"start":2,"end":4,"format":"quote"}]},"c":{"d":[[{}]]}}"##
         let bytes = Array(text.utf8)
         let paths: Set<[String]> = [["document"]]
-        func parse(_ count: Int, documents: Bool) throws(ComposerError) {
+        /// The first `count` bytes parsed; the documents the layout reader took (none without it).
+        @discardableResult
+        func parse(_ count: Int, documents: Bool) throws(ComposerError) -> [[String]: (text: String, spans: [Span])] {
             try bytes.withUnsafeBufferPointer { all throws(ComposerError) in
                 let prefix = UnsafeBufferPointer(rebasing: all[..<count])
-                if documents { _ = try JSONParser.parse(utf8: prefix, readingDocumentsAt: paths) } else { _ = try JSONParser.parse(utf8: prefix) }
+                if documents { return try JSONParser.parse(utf8: prefix, readingDocumentsAt: paths).documents }
+                _ = try JSONParser.parse(utf8: prefix)
+                return [:]
             }
         }
         try parse(bytes.count, documents: false)
         // The whole object is read, its document by the layout reader.
-        let whole = try bytes.withUnsafeBufferPointer { all throws(ComposerError) in try JSONParser.parse(utf8: all, readingDocumentsAt: paths) }
-        #expect(whole.documents[["document"]]?.text == "ab\u{E9}\n\"")
-        #expect(whole.documents[["document"]]?.spans.count == 3)
+        let whole = try parse(bytes.count, documents: true)
+        #expect(whole[["document"]]?.text == "ab\u{E9}\n\"")
+        #expect(whole[["document"]]?.spans.count == 3)
         for count in 0..<bytes.count {
             #expect(throws: ComposerError.self, "\(count) bytes") { try parse(count, documents: false) }
             #expect(throws: ComposerError.self, "\(count) bytes") { try parse(count, documents: true) }
