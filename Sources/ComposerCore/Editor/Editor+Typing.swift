@@ -189,8 +189,9 @@ extension Editor {
         if let mention = mentionRun(containing: caret - 1) {
             start = mention.lowerBound
         } else if document.scalar(at: caret - 1) == "\n" {
-            // A CR LF pair is one cluster: it goes whole.
-            start = caret >= 2 && document.scalar(at: caret - 2) == "\r" ? caret - 2 : caret - 1
+            // A line break is one scalar: a draft holds "\n" only (loading refuses "\r", typing
+            // and pasting turn "\r\n" and "\r" into "\n": `normalizingLineBreaks`).
+            start = caret - 1
         } else {
             // A cluster may reach into a mention (a combining mark typed after it): the mention goes
             // whole, never in part (its text must stay "@" + name).
