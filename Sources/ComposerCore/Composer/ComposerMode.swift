@@ -7,14 +7,6 @@ public enum ComposerMode: Equatable, Sendable {
     /// Replying to (quoting) `messageID`, with a preview of it.
     case reply(messageID: String, preview: ReplyPreview)
 
-    public var name: String {
-        switch self {
-        case .new: return "new"
-        case .edit: return "edit"
-        case .reply: return "reply"
-        }
-    }
-
     public var isEditing: Bool {
         if case .edit = self { return true }
         return false

@@ -43,7 +43,6 @@ public struct Document: Sendable {
     public var isEmpty: Bool { tree.summary.scalars == 0 }
     /// The first character (nil when the text is empty), kept by the tree: no descent.
     var firstScalar: Unicode.Scalar? { tree.scalarCount == 0 ? nil : tree.firstScalar }
-    public var utf16Count: Int { tree.summary.utf16 }
     public var utf8Count: Int { tree.summary.utf8 }
     public var lineCount: Int { tree.summary.newlines + 1 }
     /// How many mentions the text holds (a root read).

@@ -35,8 +35,6 @@ public struct JSONObjectReader {
         consumedRest = members.count > 64 ? Array(repeating: false, count: members.count - 64) : []
     }
 
-    public var keys: [String] { members.map(\.key) }
-
     public mutating func value(_ key: String) -> JSONValue? {
         var found: JSONValue?
         for i in members.indices where members[i].key == key {

@@ -37,10 +37,6 @@ public enum JSONWriter {
         }
     }
 
-    /// A JSON string of `s`, its UTF-8 read in place (the UI state and snapshot getters write
-    /// hundreds of strings).
-    public static func writeString(_ s: String, into out: inout [UInt8]) { appendString(s, to: &out) }
-
     static func appendString<Out: ByteOutput>(_ s: String, to out: inout Out) {
         var s = s
         s.withUTF8 { writeString(utf8: $0, into: &out) }
@@ -53,10 +49,6 @@ public enum JSONWriter {
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
-    /// A JSON string of UTF-8 `bytes`.
-    static func writeString(utf8 bytes: [UInt8], into out: inout [UInt8]) {
-        bytes.withUnsafeBufferPointer { writeString(utf8: $0, into: &out) }
-    }
 
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole (a byte-by-byte
     /// append costs a uniqueness check each).

@@ -70,10 +70,4 @@ public enum HTMLRenderer {
                                      _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try MarkdownParser.parseHTML(zeroFreeUTF8: markdown, names: names, body)
     }
-
-    static func escape(_ text: String) -> String {
-        var out: [UInt8] = []
-        HTMLTag.appendEscaped(Array(text.utf8)[...], to: &out)
-        return String(decoding: out, as: UTF8.self)
-    }
 }

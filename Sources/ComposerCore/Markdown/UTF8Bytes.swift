@@ -76,13 +76,6 @@ enum UTF8Bytes {
         return i
     }
 
-    /// The number of scalars in `bytes`: its bytes minus its continuation bytes (a branch-free
-    /// sum, which vectorizes).
-    static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
-        var continuations = 0
-        for b in bytes { continuations &+= Int(truncatingIfNeeded: (b &>> 7) & ~(b &>> 6) & 1) }
-        return bytes.count - continuations
-    }
 
     /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
     /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).

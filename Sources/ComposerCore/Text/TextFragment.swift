@@ -14,12 +14,6 @@ struct TextFragment: Equatable, Sendable {
 
     init() {}
 
-    init(bytes: [UInt8], runs: [StyleRun], blocks: [BlockFormat?]) {
-        self.bytes = bytes
-        self.runs = runs
-        self.blocks = blocks
-    }
-
     /// Text in one style (newlines plain), its line breaks ending lines of block `block`.
     init<S: Sequence>(scalars: S, style: InlineStyle, block: BlockFormat?) where S.Element == Unicode.Scalar {
         var runStart = 0
@@ -36,8 +30,6 @@ struct TextFragment: Equatable, Sendable {
         }
         if bytes.count > runStart { appendRun(style, bytes.count - runStart) }
     }
-
-    var isEmpty: Bool { bytes.isEmpty }
 
     /// Length counts and mention runs, and the formats the characters share.
     var summaries: (summary: TextSummary, shared: SharedFormats) {
@@ -380,13 +372,6 @@ struct TextFragment: Equatable, Sendable {
             }
             _ = (base).deinitialize(count: count)
         }
-    }
-
-    /// Sets the style of the bytes in `range` through `transform`; newlines stay plain. Returns
-    /// whether anything changed.
-    @discardableResult
-    mutating func restyle(_ range: Range<Int>, _ transform: (InlineStyle) -> InlineStyle) -> Bool {
-        withUnsafePointer(to: range) { restyle(UnsafeBufferPointer(start: $0, count: 1), transform) { _ in } }
     }
 
     /// Sets the style of the bytes of each of `ranges` (ascending, disjoint) through `transform`
