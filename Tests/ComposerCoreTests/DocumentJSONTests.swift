@@ -366,6 +366,8 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         Refusal("a mention whose text is not @name", docJSON("Bob", mentionJSON(0, 3, "u1", "Bob")), .invalidArgument),
         Refusal("mention uid with a space", docJSON("@B", mentionJSON(0, 2, "u 1", "B")), .invalidArgument),
         Refusal("mention with an empty name", docJSON("@B", mentionJSON(0, 2, "u1", "")), .invalidArgument),
+        Refusal("one uid with two names (the wire format carries one)", docJSON("@A @B", mentionJSON(0, 2, "u1", "A"), mentionJSON(3, 5, "u1", "B")),
+                .invalidArgument),
         // Structure.
         Refusal("block starting mid-line", docJSON("abc", spanJSON(1, 3, "quote")), .invalidArgument),
         Refusal("block ending mid-line", docJSON("abc", spanJSON(0, 2, "quote")), .invalidArgument),

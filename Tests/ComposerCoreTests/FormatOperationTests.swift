@@ -169,6 +169,16 @@ func expectState(_ before: String, _ after: String, config: DraftConfig = DraftC
         expectState("[code_block]code|", "[code_block]codex|") { try $0.insertLink(text: "x", url: "https://a.io") }
     }
 
+    @Test(arguments: ["", "two\nlines", "a\r\nb", "a\rb"])
+    func insertLinkRefusesTextThatIsEmptyOrOnMoreThanOneLine(_ text: String) throws {
+        var draft = try Editor.notation("<b>bold {text}|</b>")
+        let before = draft.notation
+        #expect(throws: ComposerError.invalidArgument("link text must be non-empty and on one line")) {
+            try draft.insertLink(text: text, url: "https://a.io")
+        }
+        #expect(draft.notation == before && !draft.canUndo)
+    }
+
     @Test func aMentionSplitsCodeAndLinksButKeepsStylesAndIsOneStep() throws {
         expectState("<code>a|b</code>", "<code>a</code><@u1 A>@A</@> |<code>b</code>") { try $0.insertMention(uid: "u1", name: "A") }
         expectState("<a https://a.io>a|b</a>", "<a https://a.io>a</a><@u1 A>@A</@> |<a https://a.io>b</a>") { d in

@@ -112,6 +112,17 @@ import Testing
         #expect(!draft.canUndo)
     }
 
+    @Test func clearingAnEmptyTextDropsTheBlockOfItsOneLineAsOneStep() throws {
+        var draft = try Editor.notation("[quote]|")
+        draft.clear()
+        #expect(draft.notation == "|" && draft.document.block(ofLine: 0) == nil)
+        draft.undo()
+        #expect(draft.document.block(ofLine: 0) == .quote)
+        var plain = try Editor.notation("|")
+        plain.clear()
+        #expect(!plain.canUndo)
+    }
+
     @Test func backspaceRemovesAKeycapWhole() {
         expectEdit("a1\u{FE0F}\u{20E3}|", "a|") { $0.deleteBackward() }
     }

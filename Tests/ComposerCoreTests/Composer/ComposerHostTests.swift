@@ -56,6 +56,16 @@ import Testing
         #expect(draft.infoBanner == nil)
     }
 
+    /// A pick that drops nothing ends the files banner, also with no call between to settle it:
+    /// a tray full again by a pick that fits is no new refusal.
+    @Test func aPickThatDropsNothingEndsTheFilesBanner() throws {
+        var draft = Composer(config: Self.config { $0.maxFiles = 2 })
+        let result = try draft.stage([Self.png("1.png"), Self.png("2.png"), Self.png("3.png")])
+        try draft.removeAttachment(result.staged[0])
+        #expect(try draft.stage([Self.png("4.png")]).dropped == 0)
+        #expect(draft.tray.tiles.count == 2 && draft.infoBanner == nil)
+    }
+
     /// A pick that stages files ends the files banner only: the banner of another cause stays
     /// while its cause holds (a mention refused at the limit, with the draft still at it).
     @Test func aPickThatStagesLeavesAnotherCausesBanner() throws {
@@ -235,6 +245,20 @@ import Testing
         #expect(draft.tray.tiles.last?.state == .error(message: "File exceeds 1 KB."))
     }
 
+    /// The tray an edit put aside follows new limits too: its uploading tile that no longer fits
+    /// is cancelled at once, and its tiles come back with the new states when the edit ends.
+    @Test func newLimitsReachTheTrayAnEditPutAside() throws {
+        var draft = Composer()
+        let ids = try draft.stage([Self.png("big.png", size: 2000), Self.png("small.png", size: 10)]).staged
+        try draft.applyUpload(.start, to: ids[0])
+        try draft.beginEdit(messageID: "m1", markdown: "sent", names: [:], isMedia: false)
+        _ = draft.drainNotices()
+        try draft.updateConfig(json: #"{"max_file_size":1024}"#)
+        #expect(draft.drainNotices() == [.cancelUpload(id: ids[0])])
+        draft.cancelMode()
+        #expect(draft.tray.tiles.map(\.state) == [.error(message: "File exceeds 1 KB."), .queued])
+    }
+
     @Test func aLoweredFileLimitBlocksSendingUntilEnoughTilesAreRemoved() throws {
         var draft = Composer()
         let ids = try draft.stage([Self.png("1.png"), Self.png("2.png"), Self.png("3.png")]).staged
@@ -311,6 +335,16 @@ import Testing
         off.type("/gi")
         #expect(off.commandQuery == nil)
         #expect(throws: ComposerError.notAllowed("commands are disabled")) { try off.setCommand(name: "giphy", args: "x") }
+    }
+
+    @Test(arguments: ["", "gi phy", "gi/phy", "/giphy", "a\u{0}b", "tab\t", "line\n"])
+    func aCommandNameIsOneWordWithoutSlashes(_ name: String) throws {
+        var draft = Composer()
+        draft.type("text")
+        #expect(throws: ComposerError.invalidArgument("command name must be non-empty, without whitespace or '/'")) {
+            try draft.setCommand(name: name, args: nil)
+        }
+        #expect(draft.command == nil && draft.text == "text")
     }
 
     @Test func aCommandWithoutArgsSendsNullArgs() throws {

@@ -50,6 +50,19 @@ import Testing
         #expect(draft.sendBlocker == .tooManyMentions(count: 2, limit: 1))
     }
 
+    @Test func aRefusedMentionAtTheQueryLeavesTextAndCaretAsTheyWere() throws {
+        var draft = Composer()
+        draft.type("hi @Bo")
+        #expect(throws: ComposerError.self) { try draft.insertMentionAtQuery(uid: "u 1", name: "Bob") }
+        #expect(draft.notation == "hi @Bo|" && draft.mentionQuery?.text == "Bo")
+    }
+
+    @Test func deleteForwardThroughTheComposerDeletesAndIsTyping() throws {
+        var draft = try Composer.notation("a|bc")
+        draft.deleteForward()
+        #expect(draft.notation == "a|c" && draft.isTyping)
+    }
+
     @Test func commandsClearTheDraftAndSendAsCommands() throws {
         var draft = Composer()
         draft.type("/gi")

@@ -124,6 +124,13 @@ import Testing
         }
     }
 
+    @Test func validBytesRestoreAsTheirStringDoes() throws {
+        let snapshot = try Composer.notation("<b>hi</b> th|ere").snapshotJSON
+        var draft = Composer()
+        try Array(snapshot.utf8).withUnsafeBufferPointer { bytes throws(ComposerError) in try draft.restore(snapshotUTF8: bytes) }
+        #expect(draft.notation == "<b>hi</b> th|ere" && draft.snapshotJSON == snapshot)
+    }
+
     @Test func bytesThatAreNotUTF8AreRefused() {
         let invalid: [UInt8] = Array(#"{"text":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         invalid.withUnsafeBufferPointer { bytes in
