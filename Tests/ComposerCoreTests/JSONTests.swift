@@ -330,6 +330,22 @@ import Testing
             }
         }
     }
+
+    /// A string written with escapes (link URLs and mention names in span JSON): every control
+    /// byte, the quote and the backslash escaped as JSON wants them, the rest as it is; the JSON
+    /// parser reads back the text written.
+    @Test func escapedStringsReadBackAsTheirText() throws {
+        let text = String(decoding: Array(0x00...0x7F) + Array("é😀".utf8), as: UTF8.self)
+        let json = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { room in
+            guard let base = room.baseAddress else { Issue.record("a temporary allocation with no address"); return "" }
+            var w = ByteCursor(base: base, capacity: room.count)
+            w.putString(text.utf8)
+            return String(decoding: UnsafeBufferPointer(start: base, count: w.count), as: UTF8.self)
+        }
+        #expect(json.hasPrefix(#""\u0000\u0001\u0002"#) && json.contains(#"\b\t\n\u000b\f\r\u000e"#))
+        #expect(json.contains(##"\u001a\u001b\u001c\u001d\u001e\u001f !\"#$"##) && json.contains(#"[\\]"#))
+        #expect(try JSONParser.parse(json) == .string(text))
+    }
 }
 
 /// The link URLs of a parse as the span writer writes them: as `ValueTable` writes them (escaped

@@ -2,6 +2,18 @@ import Testing
 @testable import ComposerCore
 
 @Suite struct MentionTests {
+    /// What `mc_draft_mentions` returns: each mention's range, uid and name in text order, the
+    /// name escaped as a JSON string.
+    @Test func theMentionsInJSON() throws {
+        var draft = try Editor.notation("hi |")
+        try draft.insertMention(uid: "u2", name: "Zoë \"Z\" \\ 😀")
+        draft.insert("and ")
+        try draft.insertMention(uid: "u1", name: "Al")
+        #expect(MentionRange.json(draft.mentions).string
+            == #"[{"start":3,"end":15,"uid":"u2","name":"Zoë \"Z\" \\ 😀"},{"start":20,"end":23,"uid":"u1","name":"Al"}]"#)
+        #expect(MentionRange.json([]).string == "[]")
+    }
+
     @Test func insertionMakesAnAtomicRunAndASpace() {
         expectEdit("hi |", "hi <@u42 Bob>@Bob</@> |") { try $0.insertMention(uid: "u42", name: "Bob") }
         expectEdit("hi {there}|!", "hi <@u42 Bob>@Bob</@> |!") { try $0.insertMention(uid: "u42", name: "Bob") }

@@ -214,8 +214,9 @@ struct TextFragment: Equatable, Sendable {
     }
 
     /// How many bytes of `range` satisfy a test, given for 16 bytes at a time and for one. The
-    /// 16-byte counts add up lane by lane and are summed once at the end (a leaf is at most
-    /// `TextTree.maxLeafBytes`, fewer than 255 x 16 bytes, so no lane overflows).
+    /// 16-byte counts add up lane by lane and are summed at the end, and after every 255 blocks
+    /// before a lane could overflow (a leaf of the tree, at most `TextTree.maxLeafBytes`, never
+    /// gets there; a fragment not yet cut into leaves may).
     @inline(__always)
     private static func countBytes(in bytes: [UInt8], _ range: Range<Int>, _ test16: (SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>,
                               _ test1: (UInt8) -> Bool) -> Int {

@@ -67,6 +67,26 @@ import Testing
         }
     }
 
+    /// The last `byte` before an end: every end over inputs that hold it once, twice or not at
+    /// all, at every place around the 16-byte blocks the scan steps back by.
+    @Test func theLastIndexOfAByteIsTheLastBeforeTheEnd() {
+        for length in 0...50 {
+            var inputs: [[UInt8]] = [Array(repeating: UInt8(ascii: "a"), count: length)]
+            for p in 0..<length {
+                var once = inputs[0]
+                once[p] = UInt8(ascii: "]")
+                inputs.append(once)
+                if p + 17 < length { once[p + 17] = UInt8(ascii: "]"); inputs.append(once) }
+            }
+            for bytes in inputs {
+                for end in 0...length {
+                    let expected = bytes[..<end].lastIndex(of: UInt8(ascii: "]")) ?? -1
+                    #expect(ByteScan.lastIndex(of: UInt8(ascii: "]"), in: bytes, before: end) == expected, "\(bytes.count) \(end)")
+                }
+            }
+        }
+    }
+
     @Test func asciiZeroAndJSONClassesAreThoseOfEveryByte() {
         for bytes in ByteScanTests.inputs([0x00, 0x01, 0x0A, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF]) {
             #expect(ByteScan.firstNonASCII(bytes) == (bytes.firstIndex { $0 >= 0x80 } ?? bytes.count))

@@ -47,4 +47,20 @@ import Testing
         #expect(lazyBytes.withContiguousStorageIfAvailable { _ in true } == nil)
         #expect(TextSummary.counting(lazyBytes) == Self.countedByteByByte(text))
     }
+
+    /// A fragment's counts of scalars and line breaks before a byte use the same lanes: held to a
+    /// byte-by-byte count on a fragment longer than 255 blocks (a leaf of the tree is shorter,
+    /// but the counts do not rely on it), from both ends (`newlines(before:)` counts the shorter
+    /// side), on text that is all line breaks and text that is all multi-byte.
+    @Test(arguments: [String(repeating: "\n", count: 5000), String(repeating: "é\na", count: 1500), String(repeating: "中", count: 1700)])
+    func fragmentCountsPastTheLanesLimit(_ text: String) {
+        let fragment = TextFragment(scalars: text.unicodeScalars, style: .plain, block: nil)
+        let bytes = Array(text.utf8)
+        for byte in Array(stride(from: 0, through: bytes.count, by: 61)) + [4079, 4080, 4081, bytes.count] where byte <= bytes.count {
+            let before = bytes[..<byte]
+            #expect(fragment.scalars(before: byte) == before.count { $0 & 0xC0 != 0x80 }, "\(byte)")
+            #expect(fragment.scalars(in: 0..<byte) == before.count { $0 & 0xC0 != 0x80 }, "\(byte)")
+            #expect(fragment.newlines(before: byte) == before.count { $0 == 0x0A }, "\(byte)")
+        }
+    }
 }
