@@ -49,4 +49,19 @@ import Testing
         #expect(live.text == String(repeating: "*a_ ", count: 49) + "a_ b c")
         #expect(live.spans == [Span(196, 202, .italic)])
     }
+
+    /// Past the first tokens, a `[` with no `]` after it, a `]` with no `)` after it, and a `<`
+    /// with no `>` after it are text at once, each passing over the run of them (cmark-gfm shows
+    /// each input as it is).
+    @Test(arguments: [
+        String(repeating: "[", count: 40) + "]",
+        String(repeating: "[a] ", count: 20) + "x",
+        String(repeating: "a] ", count: 40) + "x",
+        "a > " + String(repeating: "< ", count: 40) + "x",
+        "(" + String(repeating: "[a] ", count: 20) + "[b) x",
+    ])
+    func bracketsAndAnglesNothingCanCloseAreText(_ markdown: String) {
+        let document = MarkdownParser.parse(markdown)
+        #expect(document.text == markdown && document.spans.isEmpty)
+    }
 }

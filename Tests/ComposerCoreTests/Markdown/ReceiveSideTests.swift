@@ -224,6 +224,9 @@ import Testing
         // none (`>>> `, a tab: four columns, no list: indented code, read as text).
         (">> \t2.", #"{"text":"","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
         (">>> \t1) x", #"{"text":"1) x","spans":[{"start":0,"end":4,"format":"quote"}]}"#),
+        // A fence indented two in an item: a later line's tab that fills those two columns
+        // exactly is all indent; the next tab is the code's (`<pre><code>\tb`).
+        ("- a\n    ```\n  \t\tb\n    ```", #"{"text":"a\n\tb","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":4,"format":"code_block"}]}"#),
     ])
     func aTabAContainerTakesPartOfKeepsTheRest(_ markdown: String, _ json: String) {
         #expect(MarkdownParser.parse(markdown).json == json)
@@ -231,6 +234,20 @@ import Testing
         var lineByLine = BlockParser(source: Array(markdown.utf8), names: [:], output: FlatBuilder(capacity: markdown.utf8.count))
         lineByLine.run(lineLoops: false)
         #expect(Document(flat: lineByLine.output.flat).json == json)
+    }
+
+    /// Markers alike at a line's start open nested items (flattened into one item of the list)
+    /// also when the line ends in a run of them that would be a thematic break from there on: the
+    /// item's text comes first (`<ul><li><ul><li>a - - -</li></ul></li></ul>` for the first).
+    @Test(arguments: [
+        ("- - a - - -", #"{"text":"a - - -","spans":[{"start":0,"end":7,"format":"bullet_list"}]}"#),
+        ("- - - a - - -", #"{"text":"a - - -","spans":[{"start":0,"end":7,"format":"bullet_list"}]}"#),
+        ("* * a * * *", #"{"text":"a * * *","spans":[{"start":0,"end":7,"format":"bullet_list"}]}"#),
+        ("- - a --- ", #"{"text":"a ---","spans":[{"start":0,"end":5,"format":"bullet_list"}]}"#),
+        ("- - a -\t- -", #"{"text":"a -\t- -","spans":[{"start":0,"end":7,"format":"bullet_list"}]}"#),
+    ])
+    func nestedItemsOnALineEndingInABreaksCharacters(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
     }
 
     /// A blank line of fenced code inside a list item loses the item's content indent, or all of

@@ -61,6 +61,11 @@ import Testing
         draft.type("- a\n* b\n1. c\n> d\n```e")
         #expect(draft.document.spans.isEmpty)
         #expect(draft.markdown == #"\- a\"# + "\n" + #"\* b\"# + "\n" + #"1\. c\"# + "\n" + #"\> d\"# + "\n" + #"\`\`\`e"#)
+        // The bytes `mc_draft_serialize` copies are that markdown, in either mode.
+        #expect(draft.withMarkdownUTF8 { String(decoding: $0, as: UTF8.self) } == draft.markdown)
+        var rich = Editor()
+        rich.load(try Document(json: Self.everyFormat))
+        #expect(rich.withMarkdownUTF8 { String(decoding: $0, as: UTF8.self) } == Self.everyFormatMarkdown)
     }
 
     /// (markdown, the document it reads as)
