@@ -91,12 +91,6 @@ func engine<R>(_ body: () throws(ComposerError) -> R) throws(CAPIError) -> R {
     }
 }
 
-/// Writes `value` through an out-parameter that must not be NULL.
-func store<T>(_ value: T, _ out: UnsafeMutablePointer<T>?, _ name: String) throws(CAPIError) {
-    guard let out else { throw .nullArgument(name) }
-    out.pointee = value
-}
-
 func requireOut<T>(_ out: UnsafeMutablePointer<T>?, _ name: String) throws(CAPIError) -> UnsafeMutablePointer<T> {
     guard let out else { throw .nullArgument(name) }
     return out

@@ -68,14 +68,9 @@ enum CStrings {
         json.withUTF8 { copy(utf8: $0) }
     }
 
-    /// A malloc'd NUL-terminated copy of UTF-8 the engine wrote as bytes (the wire format's
-    /// outputs), freed with `mc_string_free`: no detour through a `String`, whose creation would
-    /// validate every byte again.
-    static func copy(utf8 bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
-        bytes.withUnsafeBufferPointer { copy(utf8: $0) }
-    }
-
-    /// `copy(utf8:)` of bytes the engine lends (`MarkdownParser.parseJSON(utf8:names:_:)`).
+    /// A malloc'd NUL-terminated copy of UTF-8 bytes the engine lends (the wire format's outputs,
+    /// `MarkdownParser.parseJSON(utf8:names:_:)`), freed with `mc_string_free`: no detour
+    /// through a `String`, whose creation would validate every byte again.
     static func copy(utf8 bytes: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<CChar>? {
         guard let copy = malloc(bytes.count + 1)?.assumingMemoryBound(to: CChar.self) else { return nil }
         if let base = bytes.baseAddress { memcpy(copy, base, bytes.count) }

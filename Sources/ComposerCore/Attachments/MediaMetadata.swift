@@ -17,8 +17,6 @@ public struct MediaMetadata: Equatable, Sendable {
         self.extra = extra
     }
 
-    public var isEmpty: Bool { width == nil && height == nil && duration == nil && extra == nil }
-
     /// The largest width or height accepted.
     public static let maxDimension: Int64 = 1_000_000
 

@@ -24,7 +24,7 @@ struct InlineParser {
     struct Node: BitwiseCopyable {
         /// The node's text: `src[start..<end]`, or `extra[start..<end]` when `inExtra`. Tags keep
         /// their source here, which is their text if they stay unpaired.
-        private var storedStart: Int32
+        private let storedStart: Int32
         private var storedEnd: Int32
         /// A colour tag's RGB value.
         var rgb: UInt32 = 0
@@ -39,10 +39,7 @@ struct InlineParser {
             self.inExtra = inExtra
         }
 
-        var start: Int {
-            @inline(__always) get { Int(storedStart) }
-            @inline(__always) set { storedStart = Int32(truncatingIfNeeded: newValue) }
-        }
+        var start: Int { Int(storedStart) }
 
         var end: Int {
             @inline(__always) get { Int(storedEnd) }

@@ -233,10 +233,11 @@ import Testing
     @Test func stagedTilesAreCheckedAgainstNewLimits() throws {
         var draft = Composer()
         let ids = try draft.stage([Self.png("a.png", size: 2000), PickedFile(name: "b.pdf", mimeType: "application/pdf", size: 10),
-                                   Self.png("c.png", size: 10)]).staged
+                                   Self.png("c.png", size: 1024)]).staged
         try draft.applyUpload(.start, to: ids[0])
         _ = draft.drainNotices()
         try draft.updateConfig(json: #"{"allowed_types":["image/*"],"max_file_size":1024}"#)
+        // A file of the new limit's size stays.
         #expect(draft.tray.tiles.map(\.state) == [.error(message: "File exceeds 1 KB."), .error(message: "This file type isn't allowed."), .queued])
         #expect(draft.drainNotices() == [.cancelUpload(id: ids[0])])
         #expect(draft.sendBlocker == .errorTiles(2))
@@ -460,7 +461,7 @@ import Testing
             + #""duration":12.5,"extra":{"thumb":"t.jpg","n":[1,2]}},{"name":"f.pdf","size":1,"width":null,"extra":null}]"#)
         #expect(files[0].metadata == MediaMetadata(width: 1920, height: 1080, duration: 12.5,
                                                    extra: .object([("thumb", .string("t.jpg")), ("n", .array([.integer(1), .integer(2)]))])))
-        #expect(files[1].metadata.isEmpty)
+        #expect(files[1].metadata == MediaMetadata())
         var draft = Composer()
         let ids = try draft.stage(files).staged
         for id in ids {
@@ -480,6 +481,7 @@ import Testing
         (#"[{"name":"a","size":1,"duration":"3s"}]"#, #"files_json[0]: "duration" must be a number of seconds, at least 0, or null, not "3s""#),
         (#"[{"name":"a","size":1,"extra":"x"}]"#, #"files_json[0]: "extra" must be a JSON object or null, not string"#),
         (#"[{"name":"a","size":1,"metadata":{}}]"#, #"files_json[0]: unknown key "metadata""#),
+        (#"{"name":"a","size":1}"#, #"files_json must be a JSON array of {"name", "mime", "size", "ref"}"#),
     ])
     func badMediaMetadataIsRefused(_ json: String, _ message: String) {
         #expect(throws: ComposerError.invalidArgument(message)) { _ = try PickedFile.list(fromJSON: json) }
