@@ -99,11 +99,14 @@ func expectState(_ before: String, _ after: String, config: DraftConfig = DraftC
         try draft.format(.toggle, .link, start: 5, end: 5, value: "a.io")
         try draft.format(.apply, .underline, start: 5, end: 5)
         #expect(draft.activeFormats == ActiveFormats(kinds: [.underline, .link, .color], link: "https://a.io", color: "#aabbcc"))
+        // What `mc_draft_active_formats` returns.
+        #expect(draft.activeFormats.json == ##"{"formats":["underline","link","color"],"link":"https://a.io","color":"#aabbcc"}"##)
         draft.insert("f")
         #expect(draft.activeFormats == ActiveFormats(kinds: [.underline, .color], link: nil, color: "#aabbcc"))
         try draft.format(.remove, .underline, start: 6, end: 6)
         try draft.format(.remove, .color, start: 6, end: 6)
         #expect(draft.activeFormats == ActiveFormats(kinds: [], link: nil, color: nil))
+        #expect(draft.activeFormats.json == #"{"formats":[],"link":null,"color":null}"#)
         draft.insert("g")
         #expect(draft.document == (try Editor.notation("abcde<u><color #aabbcc><a https://a.io>f</a></color></u>g")).document)
         // An empty range away from the caret changes nothing; code at a caret in bold replaces the bold.

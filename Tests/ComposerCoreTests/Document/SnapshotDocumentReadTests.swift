@@ -129,6 +129,10 @@ import Testing
         var draft = Composer()
         try Array(snapshot.utf8).withUnsafeBufferPointer { bytes throws(ComposerError) in try draft.restore(snapshotUTF8: bytes) }
         #expect(draft.notation == "<b>hi</b> th|ere" && draft.snapshotJSON == snapshot)
+        // A document too, both ways: read from bytes, written as bytes (`JSONText`).
+        let document = draft.document
+        let read = try Array(document.json.utf8).withUnsafeBufferPointer { bytes throws(ComposerError) in try Document(jsonUTF8: bytes) }
+        #expect(read == document && document.jsonText.string == document.json)
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() {
