@@ -35,7 +35,7 @@ SWIFT_RELEASE_FLAGS := -c release --toolset $(CURDIR)/tools/release-toolset.json
 
 .PHONY: all lib generated generated-check header header-check exports-check test test-swift test-c test-c-valgrind test-c-asan \
 	test-valgrind-user test-tsan test-fuzz-replay test-matrix test-python test-python-types test-rust test-header-compile demo install clean bench fuzz \
-	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall \
+	check-tools check-wheel-tools check-bench-tools wheel test-install uninstall coverage \
 	examples example-c example-python example-rust test-examples test-readme try test-try
 
 all: lib generated
@@ -444,6 +444,12 @@ MUTANTS_ARGS ?=
 .PHONY: mutants
 mutants:
 	$(PYTHON) tools/mutants.py $(MUTANTS_ARGS)
+
+# The lines no test runs (tools/coverage.sh): the engine under the Swift suite, the C layer under the
+# C suite, the bad-input matrix and the Python suite (an instrumented debug library). Not part of
+# `make test`: a reading, like the mutants, of where the tests do not reach. About six minutes.
+coverage:
+	tools/coverage.sh
 
 # libFuzzer (release builds with -sanitize=fuzzer,address into .build/fuzz), FUZZ_SECONDS and/or
 # FUZZ_RUNS executions per target: the wire format (Sources/fuzz-markdown), then C API call sequences

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Which lines of the library no test runs (`make coverage`), in two parts, each judged by the
+# suites that test it:
+#   - the engine (Sources/ComposerCore) by the Swift suite, `swift test --enable-code-coverage`;
+#   - the C layer (Sources/ComposerCAPI) by the C suite, the bad-input matrix and the Python suite,
+#     run against a debug build of the library instrumented for coverage.
+# Prints each part's line coverage, then every line never run, by file. A line never run is a
+# behaviour no test holds (a mutant there cannot fail), code nothing calls, or a defensive branch
+# no input reaches: the same three answers as for a surviving mutant (tools/mutants.py), found
+# without building a mutant per line. About six minutes on two cores.
+#
+#   tools/coverage.sh [OUT_DIR]   (default build/coverage; the builds go to OUT_DIR/build-*)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-build/coverage}")
+mkdir -p "$out"
+bin=$(dirname "$(readlink -f "$(command -v swift)")")
+llvm_cov=$bin/llvm-cov
+llvm_profdata=$bin/llvm-profdata
+for tool in "$llvm_cov" "$llvm_profdata"; do
+    [[ -x $tool ]] || { echo "coverage.sh: $tool not found (it comes with the Swift toolchain)" >&2; exit 2; }
+done
+
+# The lines of `sources` that `lcov` (llvm-cov's lcov export) shows never run, by file.
+missed_lines() {
+    local lcov=$1 sources=$2 skip=${3:-}
+    python3 - "$lcov" "$sources" "$skip" <<'PY'
+import collections, sys
+lcov, sources, skip = sys.argv[1], sys.argv[2], sys.argv[3]
+missed, counted, current = collections.defaultdict(set), collections.Counter(), None
+for line in open(lcov):
+    if line.startswith("SF:"):
+        current = line[3:].strip()
+    elif line.startswith("DA:") and sources in current and not (skip and current.endswith(skip)):
+        number, count = line[3:].split(",")[:2]
+        counted[current] += 1
+        if int(count) == 0:
+            missed[current].add(int(number))
+total, never = sum(counted.values()), sum(len(v) for v in missed.values())
+print(f"{sources}: {total - never} of {total} lines run ({100 * (total - never) / max(total, 1):.2f}%), {never} never")
+for path in sorted(missed):
+    text = open(path).read().split("\n")
+    print(f"  {path[path.index(sources):]}")
+    for number in sorted(missed[path]):
+        print(f"    {number:5}: {text[number - 1].strip()}")
+PY
+}
+
+echo "== the engine, by the Swift suite"
+scratch=$out/build-swift
+swift build --build-tests --enable-code-coverage --scratch-path "$scratch" > "$out/swift-build.log" 2>&1 \
+    || { tail -n 20 "$out/swift-build.log"; exit 1; }
+swift test --skip-build --enable-code-coverage --scratch-path "$scratch" > "$out/swift-test.log" 2>&1 \
+    || { tail -n 20 "$out/swift-test.log"; exit 1; }
+debug=$(swift build --show-bin-path --scratch-path "$scratch")
+"$llvm_cov" export -format=lcov "$debug/MessageComposerPackageTests.xctest" \
+    -instr-profile "$debug/codecov/default.profdata" > "$out/engine.lcov" 2>/dev/null
+missed_lines "$out/engine.lcov" "Sources/ComposerCore/" | tee "$out/engine.txt"
+
+echo "== the C layer, by the C suite, the bad-input matrix and the Python suite"
+scratch=$out/build-c
+swift build --product message_composer --scratch-path "$scratch" -Xswiftc -profile-generate \
+    -Xswiftc -profile-coverage-mapping > "$out/c-build.log" 2>&1 || { tail -n 20 "$out/c-build.log"; exit 1; }
+debug=$(swift build --show-bin-path --scratch-path "$scratch")
+# The test programs ask for the library by its soname: a directory holding the instrumented one
+# under that name comes first on the search path (their RUNPATH names build/lib, which
+# LD_LIBRARY_PATH overrides).
+mkdir -p "$out/lib" "$out/profiles"
+rm -f "$out"/profiles/*.profraw
+ln -sf "$debug/libmessage_composer.so" "$out/lib/libmessage_composer.so.1"
+make -s build/c-tests build/matrix > /dev/null
+export LD_LIBRARY_PATH=$out/lib
+LLVM_PROFILE_FILE=$out/profiles/c-%p.profraw build/c-tests | tail -n 1
+LLVM_PROFILE_FILE=$out/profiles/matrix-%p.profraw build/matrix | tail -n 1
+(cd bindings/python/tests && LLVM_PROFILE_FILE=$out/profiles/python-%p.profraw MESSAGE_COMPOSER_LIB=$out/lib/libmessage_composer.so.1 \
+    PYTHONPATH=$PWD/.. python3 -m pytest -q -p no:cacheprovider . | tail -n 1)
+"$llvm_profdata" merge -sparse "$out"/profiles/*.profraw -o "$out/c.profdata"
+"$llvm_cov" export -format=lcov "$debug/libmessage_composer.so" -instr-profile "$out/c.profdata" > "$out/c.lcov" 2>/dev/null
+# CConstants.swift is the header generator's table, never run by the library; so are the `cName`
+# and `doc` of the enums it lists (Status.swift, Exports/Attachments.swift), which show up below.
+missed_lines "$out/c.lcov" "Sources/ComposerCAPI/" "/CConstants.swift" | tee "$out/c.txt"
