@@ -160,6 +160,15 @@ static void last_error_is_replaced_by_the_next_failure(void) {
     CHECK_EQ_STR(mc_last_error(), "mc_convert_offset: unknown unit 7");
 }
 
+/* A message quoting the caller's input: a U+0000 in it (a JSON escape can carry one) would end the C
+ * string there, so it reads as U+FFFD, and what follows it is kept. */
+static void last_error_shows_a_quoted_nul_as_a_replacement_character(void) {
+    mc_draft *d = NULL;
+    CHECK_STATUS(mc_draft_new("{\"a\\u0000b\\u0000\":1}", &d), MC_ERR_INVALID_ARGUMENT);
+    CHECK(d == NULL);
+    CHECK_EQ_STR(mc_last_error(), "mc_draft_new: config: unknown key \"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\"");
+}
+
 static void string_free_accepts_null(void) {
     support_prime_last_error(NULL);
     char before[256];
@@ -200,6 +209,7 @@ static const harness_test TESTS[] = {
     HARNESS_TEST(last_error_is_never_null),
     HARNESS_TEST(last_error_survives_successful_calls),
     HARNESS_TEST(last_error_is_replaced_by_the_next_failure),
+    HARNESS_TEST(last_error_shows_a_quoted_nul_as_a_replacement_character),
     HARNESS_TEST(string_free_accepts_null),
     HARNESS_TEST(returned_strings_are_owned_by_the_caller),
 };
