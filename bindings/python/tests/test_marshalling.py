@@ -61,6 +61,28 @@ def test_ints_past_the_c_types_are_refused_before_c(draft):
     assert draft.text == ""
 
 
+def test_the_receive_functions_take_mentions_as_a_dict_or_json_text_and_cut_on_graphemes():
+    markdown = "**Hi** <@uid:u1> \U0001F469\u200d\U0001F469\u200d\U0001F467 x"  # a family: 5 code points, 1 cluster
+    family = "\U0001F469\u200d\U0001F469\u200d\U0001F467"
+    html = f'<p><strong>Hi</strong> <span class="mention" data-uid="u1">@Bob</span> {family} x</p>'
+    assert mc.markdown_to_html(markdown, {"u1": "Bob"}) == html
+    assert mc.markdown_to_html(markdown, '{"u1": "Bob"}') == html
+    assert mc.markdown_to_plain_text(markdown, {"u1": "Bob"}) == f"Hi @Bob {family} x"
+    assert mc.markdown_to_plain_text(markdown) == f"Hi @u1 {family} x"  # no names: the uid
+    assert mc.markdown_to_plain_text(markdown, {"u1": "Bob"}, 9) == f"Hi @Bob {family}\u2026"
+
+
+def test_undo_state_serialize_and_an_empty_draft_is_still_true(draft):
+    # len() of an empty draft is 0; `if draft:` must not read that as "no draft".
+    assert bool(draft) and len(draft) == 0
+    assert draft.undo_state == (False, False)
+    draft.replace(0, 0, "*a*")
+    assert draft.undo_state == (True, False)
+    assert draft.serialize() == draft.markdown == "\\*a\\*"
+    draft.undo()
+    assert draft.undo_state == (False, True)
+
+
 def test_flags_take_bools_only(draft):
     # A truthy string would switch the flag on ("no" is truthy); ints are refused as well.
     draft.replace(0, 0, "ab")
