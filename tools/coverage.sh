@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Which lines of the library no test runs (`make coverage`), in two parts, each judged by the
-# suites that test it:
+# Which lines no test runs (`make coverage`), in three parts, each judged by the suites that test it:
 #   - the engine (Sources/ComposerCore) by the Swift suite, `swift test --enable-code-coverage`;
 #   - the C layer (Sources/ComposerCAPI) by the C suite, the bad-input matrix and the Python suite,
-#     run against a debug build of the library instrumented for coverage.
+#     run against a debug build of the library instrumented for coverage;
+#   - the Python binding (bindings/python/message_composer) by its suite, with coverage.py when it
+#     is installed (`pip install coverage`; the part is skipped, saying so, without it).
 # Prints each part's line coverage, then every line never run, by file. A line never run is a
 # behaviour no test holds (a mutant there cannot fail), code nothing calls, or a defensive branch
 # no input reaches: the same three answers as for a surviving mutant (tools/mutants.py), found
-# without building a mutant per line. About six minutes on two cores.
+# without building a mutant per line. About seven minutes on two cores.
 #
 #   tools/coverage.sh [OUT_DIR]   (default build/coverage; the builds go to OUT_DIR/build-*)
 set -euo pipefail
@@ -79,3 +80,12 @@ LLVM_PROFILE_FILE=$out/profiles/matrix-%p.profraw build/matrix | tail -n 1
 # CConstants.swift is the header generator's table, never run by the library; so are the `cName`
 # and `doc` of the enums it lists (Status.swift, Exports/Attachments.swift), which show up below.
 missed_lines "$out/c.lcov" "Sources/ComposerCAPI/" "/CConstants.swift" | tee "$out/c.txt"
+
+echo "== the Python binding, by its suite"
+if python3 -c "import coverage" 2> /dev/null; then
+    (cd bindings/python/tests && COVERAGE_FILE=$out/python.coverage MESSAGE_COMPOSER_LIB=$PWD/../../../build/lib/libmessage_composer.so.1 \
+        PYTHONPATH=$PWD/.. python3 -m coverage run --source=../message_composer -m pytest -q -p no:cacheprovider . | tail -n 1)
+    COVERAGE_FILE=$out/python.coverage python3 -m coverage report -m --skip-covered | tee "$out/python.txt"
+else
+    echo "coverage.py is not installed (pip install coverage): skipped"
+fi

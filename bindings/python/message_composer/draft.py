@@ -28,6 +28,7 @@ from .layouts import (
     event_from_json,
     list_from_json,
     messages_from_json,
+    spans_from_json,
 )
 
 #: A listener: ``callback(event)`` with one typed event (``message_composer.layouts``).
@@ -351,7 +352,7 @@ class Draft:
 
         Raises OutOfRangeError (start < 0, end < start, end > len).
         """
-        return list(list_from_json(self.spans_json(start, end), Span.from_value, "mc_draft_spans"))
+        return list(spans_from_json(self.spans_json(start, end)))
 
     # Wire format (markdown)
 
