@@ -233,6 +233,19 @@ import Testing
         #expect(withCommand.command == ComposerCommand(name: "giphy", args: "cats"))
     }
 
+    /// A snapshot's edit mode without `"media"` (the key is optional on restore) edits a message
+    /// whole, not a caption.
+    @Test func aSnapshotsEditWithoutMediaIsNoCaptionEdit() throws {
+        var draft = Composer()
+        try draft.beginEdit(messageID: "m-1", markdown: "sent", names: [:], isMedia: false)
+        let snapshot = draft.snapshotJSON
+        let withoutMedia = snapshot.replacing(#","media":false"#, with: "")
+        #expect(withoutMedia != snapshot)
+        var restored = Composer()
+        try restored.restore(snapshotJSON: withoutMedia)
+        #expect(restored.mode == .edit(messageID: "m-1", isMedia: false))
+    }
+
     /// Message and thread ids are 1-256 characters without control characters: C0, DEL and C1
     /// alike (DEL and C1 were let through). Refused, they change nothing.
     @Test(arguments: ["", String(repeating: "i", count: 257), String(repeating: "é", count: 257), "a\nb", "a\tb", "\u{1F}", "\u{7F}",
