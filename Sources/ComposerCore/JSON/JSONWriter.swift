@@ -49,7 +49,6 @@ public enum JSONWriter {
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
-
     /// A JSON string of UTF-8 `bytes`; runs that need no escape are copied whole (a byte-by-byte
     /// append costs a uniqueness check each).
     static func writeString<Out: ByteOutput>(utf8 bytes: UnsafeBufferPointer<UInt8>, into out: inout Out) {

@@ -76,7 +76,6 @@ enum UTF8Bytes {
         return i
     }
 
-
     /// The number of scalars in `bytes[range]`: its bytes minus its continuation bytes, counted
     /// in blocks small enough for a byte-wide sum (which vectorizes; a branch per byte does not).
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
