@@ -447,7 +447,7 @@ mutants:
 
 # The lines no test runs (tools/coverage.sh): the engine under the Swift suite, the C layer under the
 # C suite, the bad-input matrix and the Python suite (an instrumented debug library). Not part of
-# `make test`: a reading, like the mutants, of where the tests do not reach. About three minutes.
+# `make test`: a reading, like the mutants, of where the tests do not reach. About two minutes.
 coverage:
 	tools/coverage.sh
 

@@ -8,7 +8,7 @@
 # Prints each part's line coverage, then every line never run, by file. A line never run is a
 # behaviour no test holds (a mutant there cannot fail), code nothing calls, or a defensive branch
 # no input reaches: the same three answers as for a surviving mutant (tools/mutants.py), found
-# without building a mutant per line. Three minutes on an idle two-core machine, more beside other work.
+# without building a mutant per line. About two minutes on an idle two-core machine.
 #
 #   tools/coverage.sh [OUT_DIR]   (default build/coverage; the builds go to OUT_DIR/build-*)
 set -euo pipefail
@@ -73,18 +73,22 @@ make -s build/c-tests build/matrix > /dev/null
 export LD_LIBRARY_PATH=$out/lib
 LLVM_PROFILE_FILE=$out/profiles/c-%p.profraw build/c-tests | tail -n 1
 LLVM_PROFILE_FILE=$out/profiles/matrix-%p.profraw build/matrix | tail -n 1
-(cd bindings/python/tests && LLVM_PROFILE_FILE=$out/profiles/python-%p.profraw MESSAGE_COMPOSER_LIB=$out/lib/libmessage_composer.so.1 \
-    PYTHONPATH=$PWD/.. python3 -m pytest -q -p no:cacheprovider . | tail -n 1)
+# The Python suite runs once for both its parts: under coverage.py, when installed, for the package's
+# own lines (reported last), and against the instrumented library for the C layer's.
+python_part=false
+python3 -c "import coverage" 2> /dev/null && python_part=true
+pytest=(python3 -m pytest)
+$python_part && pytest=(python3 -m coverage run --source=../message_composer -m pytest)
+(cd bindings/python/tests && COVERAGE_FILE=$out/python.coverage LLVM_PROFILE_FILE=$out/profiles/python-%p.profraw \
+    MESSAGE_COMPOSER_LIB=$out/lib/libmessage_composer.so.1 PYTHONPATH=$PWD/.. "${pytest[@]}" -q -p no:cacheprovider . | tail -n 1)
 "$llvm_profdata" merge -sparse "$out"/profiles/*.profraw -o "$out/c.profdata"
 "$llvm_cov" export -format=lcov "$debug/libmessage_composer.so" -instr-profile "$out/c.profdata" > "$out/c.lcov" 2>/dev/null
 # CConstants.swift is the header generator's table, never run by the library; so are the `cName`
 # and `doc` of the enums it lists (Status.swift, Exports/Attachments.swift), which show up below.
 missed_lines "$out/c.lcov" "Sources/ComposerCAPI/" "/CConstants.swift" | tee "$out/c.txt"
 
-echo "== the Python binding, by its suite"
-if python3 -c "import coverage" 2> /dev/null; then
-    (cd bindings/python/tests && COVERAGE_FILE=$out/python.coverage MESSAGE_COMPOSER_LIB=$PWD/../../../build/lib/libmessage_composer.so.1 \
-        PYTHONPATH=$PWD/.. python3 -m coverage run --source=../message_composer -m pytest -q -p no:cacheprovider . | tail -n 1)
+echo "== the Python binding, by its suite (the run above)"
+if $python_part; then
     COVERAGE_FILE=$out/python.coverage python3 -m coverage report -m --skip-covered | tee "$out/python.txt"
 else
     echo "coverage.py is not installed (pip install coverage): skipped"
