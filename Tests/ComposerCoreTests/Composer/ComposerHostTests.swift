@@ -386,10 +386,10 @@ import Testing
     /// What `mc_draft_stage_files` returns: the staged ids, how many were dropped, the notice, and
     /// the messages a legacy pick sent at once, each in its outgoing layout.
     @Test func aPicksResultInJSON() throws {
-        var tray = Composer(config: Self.config { $0.maxFiles = 2 })
-        let picked = try tray.stage([Self.png("1.png"), Self.png("2.png"), Self.png("3.png")])
+        var draft = Composer(config: Self.config { $0.maxFiles = 2 })
+        let picked = try draft.stage([Self.png("1.png"), Self.png("2.png"), Self.png("3.png")])
         #expect(JSONWriter.write(picked.jsonValue) == #"{"staged":[1,2],"dropped":1,"notice":"You can attach up to 2 files.","messages":[]}"#)
-        #expect(JSONWriter.write(try tray.stage([]).jsonValue) == #"{"staged":[],"dropped":0,"notice":null,"messages":[]}"#)
+        #expect(JSONWriter.write(try draft.stage([]).jsonValue) == #"{"staged":[],"dropped":0,"notice":null,"messages":[]}"#)
         var legacy = Composer(config: Self.config { $0.multipleAttachments = false })
         let sent = try legacy.stage([Self.png("a.png")])
         let message = try #require(sent.messages.first)
