@@ -1,0 +1,344 @@
+/// Loading validates span by span against one style per character: the plain arrays are the
+/// simplest place for that, and loading is O(n) anyway. The result is turned into a tree once.
+///
+/// The text stays as its UTF-8 bytes (which become the fragment's bytes as they are); spans count
+/// Unicode scalars, so a text that is not ASCII also keeps where each scalar starts.
+struct DocumentBuilder {
+    var bytes: [UInt8]
+    /// Where scalar `i` starts in `bytes`, and `bytes.count` last; empty for an ASCII text, where
+    /// scalar `i` is byte `i`.
+    var scalarStarts: [Int]
+    /// How many scalars the text holds.
+    let count: Int
+    var styles: [InlineStyle]
+    var lineBlocks: [BlockFormat?]
+    var values = ValueTable()
+    /// Where each line starts (made by `load`), so placing a span costs a binary search.
+    private var lineStarts: [Int] = []
+    /// For a text with blank lines: the first scalar that is not "\n" at or after each offset, and
+    /// the end of the last one before it (made by `load`; empty for a text without two "\n" in a
+    /// row, where a span's content starts and ends at most one scalar inside it).
+    private var contentFrom: [Int32] = []
+    private var contentUpTo: [Int32] = []
+    /// The scalars of each code-block line but its line break, in order (made by `load` once
+    /// the block spans are in; empty without code blocks): where inline spans may not go.
+    private var codeBlockScalars: [Range<Int>] = []
+    /// The coverage slots (bit `slot`) whose spans' contents come in order and apart, each
+    /// starting at or after the end of the one before: every scalar is visited once, by one span,
+    /// so their walks need no coverage. A canonical document's spans all are (same-format runs are
+    /// merged); coverage is for the rest.
+    private var slotsInOrder: UInt16 = 0
+    /// What the spans loaded so far cover: one per inline format (slots 0-7, `slot(of:)`), then
+    /// the lines' block formats (`SpanCoverage.blockSlot`).
+    private var coverages = Array(repeating: SpanCoverage(), count: 9)
+
+    init(text: String) {
+        bytes = Array(text.utf8)
+        let summary = TextSummary.counting(bytes)
+        let (scalars, newlines) = (summary.scalars, summary.newlines)
+        count = scalars
+        if scalars == bytes.count {
+            scalarStarts = []
+        } else {
+            var starts: [Int] = []
+            starts.reserveCapacity(scalars + 1)
+            for (k, b) in bytes.enumerated() where b & 0xC0 != 0x80 { starts.append(k) }
+            starts.append(bytes.count)
+            scalarStarts = starts
+        }
+        styles = Array(repeating: .plain, count: scalars)
+        lineBlocks = Array(repeating: nil, count: newlines + 1)
+    }
+
+    /// Where scalar `i` (0...count) starts in `bytes`.
+    @inline(__always)
+    func byteOffset(_ i: Int) -> Int { scalarStarts.isEmpty ? i : scalarStarts[i] }
+
+    /// Whether scalar `i` (below `count`) is "\n": in UTF-8 only that scalar has the byte 0x0A.
+    @inline(__always)
+    func isNewline(_ i: Int) -> Bool { bytes[byteOffset(i)] == 0x0A }
+
+    /// The offset of the scalar holding byte `k` (the first byte of a scalar).
+    func scalarOffset(ofByte k: Int) -> Int {
+        scalarStarts.isEmpty ? k : ByteScan.scalarCount(bytes, 0..<k)
+    }
+
+    func text(in range: Range<Int>) -> String {
+        String(decoding: bytes[byteOffset(range.lowerBound)..<byteOffset(range.upperBound)], as: UTF8.self)
+    }
+
+    var document: Document {
+        var fragment = TextFragment()
+        var runs: [StyleRun] = []
+        var runStart = 0
+        var i = 0
+        while i < count {
+            let style = styles[i]
+            var j = i + 1
+            while j < count, styles[j] == style { j += 1 }
+            let end = byteOffset(j)
+            runs.append(StyleRun(style: style, utf8Count: end - runStart))
+            runStart = end
+            i = j
+        }
+        fragment.bytes = bytes
+        fragment.runs = runs
+        // One block per line break, in order: every line's but the last.
+        fragment.blocks = Array(lineBlocks.dropLast())
+        return Document(fragment: fragment, lastLineBlock: lineBlocks.last ?? nil, values: values)
+    }
+
+    mutating func load(_ spans: [Span]) throws(ComposerError) {
+        // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw .invalidArgument("text holds U+0000 at offset \(scalarOffset(ofByte: nul)) (drafts never hold it: C strings could not carry it)")
+        }
+        if let cr = bytes.firstIndex(of: 0x0D) {
+            throw .invalidArgument("text holds a carriage return at offset \(scalarOffset(ofByte: cr)); line breaks are \"\\n\" only")
+        }
+        let n = count
+        for span in spans {
+            guard span.start >= 0, span.end >= span.start, span.end <= n else {
+                throw .outOfRange("span \(span) is outside the text (length \(n))")
+            }
+        }
+        guard spans.isEmpty || n <= SpanCoverage.maxPlaces else {
+            throw .limitExceeded("text of \(n) scalars is too long to load (at most \(SpanCoverage.maxPlaces))")
+        }
+        lineStarts = [0]
+        lineStarts.reserveCapacity(lineBlocks.count)
+        var blankLines = false
+        for i in 0..<n where isNewline(i) {
+            blankLines = blankLines || lineStarts[lineStarts.count - 1] == i
+            lineStarts.append(i + 1)
+        }
+        if blankLines { findContent() }
+        // Blocks first: inline validation needs to know the code-block lines.
+        for span in spans {
+            guard case .block(let block) = span.format else { continue }
+            try applyLoadedBlock(block, span)
+        }
+        findCodeBlockScalars()
+        findSlotsInOrder(spans)
+        for span in spans where !span.kind.isBlock {
+            try applyLoadedInline(span)
+        }
+        try validateMentionsWhole()
+        var names: [String: String] = [:]
+        for mention in values.mentions {
+            if let known = names[mention.uid], known != mention.name {
+                throw .invalidArgument("mention uid \"\(mention.uid)\" has two names (\"\(known)\" and \"\(mention.name)\"); the wire format carries one")
+            }
+            names[mention.uid] = mention.name
+        }
+    }
+
+    /// `slotsInOrder`, from the spans' contents.
+    private mutating func findSlotsInOrder(_ spans: [Span]) {
+        var ends = Array(repeating: 0, count: 8)
+        var apart: UInt16 = 0xFF
+        for span in spans {
+            guard let slot = DocumentBuilder.slot(of: span.kind), let content = content(span.start, span.end) else { continue }
+            if content.lowerBound < ends[slot] { apart &= ~(1 << slot) }
+            ends[slot] = Swift.max(ends[slot], content.upperBound)
+        }
+        slotsInOrder = apart
+    }
+
+    /// The coverage slot of an inline format (0-4 the flags in bit order, 5 link, 6 colour,
+    /// 7 mention); nil for a block format.
+    private static func slot(of kind: FormatKind) -> Int? {
+        switch kind {
+        case .link: return 5
+        case .color: return 6
+        case .mention: return 7
+        default: return InlineStyle.flag(for: kind).map { Int($0.rawValue.trailingZeroBitCount) }
+        }
+    }
+
+    /// `codeBlockScalars`, from the lines' block formats.
+    private mutating func findCodeBlockScalars() {
+        for (line, block) in lineBlocks.enumerated() where block == .codeBlock {
+            let start = lineStarts[line]
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : count
+            if start < end { codeBlockScalars.append(start..<end) }
+        }
+    }
+
+    /// The first scalar of `range` that lies on a code-block line and is not a line break;
+    /// `range.upperBound` when there is none.
+    private func firstCodeBlockScalar(in range: Range<Int>) -> Int {
+        var low = 0, high = codeBlockScalars.count
+        while low < high {
+            let mid = (low + high) / 2
+            if codeBlockScalars[mid].upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        guard low < codeBlockScalars.count else { return range.upperBound }
+        return Swift.min(Swift.max(codeBlockScalars[low].lowerBound, range.lowerBound), range.upperBound)
+    }
+
+    /// The line holding `offset`.
+    private func line(of offset: Int) -> Int {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// `contentFrom` and `contentUpTo`, for a text with blank lines.
+    private mutating func findContent() {
+        let n = count
+        contentFrom = Array(repeating: Int32(truncatingIfNeeded: n), count: n + 1)
+        contentUpTo = Array(repeating: 0, count: n + 1)
+        for i in (0..<n).reversed() {
+            contentFrom[i] = isNewline(i) ? contentFrom[i + 1] : Int32(truncatingIfNeeded: i)
+        }
+        for i in 0..<n {
+            contentUpTo[i + 1] = isNewline(i) ? contentUpTo[i] : Int32(truncatingIfNeeded: i + 1)
+        }
+    }
+
+    /// The scalars of `start..<end` from its first one that is not "\n" to its last one that is
+    /// not (what an inline span styles: it skips line breaks); nil when it holds none.
+    private func content(_ start: Int, _ end: Int) -> Range<Int>? {
+        var first = start, last = end
+        if contentFrom.isEmpty {
+            if first < last, isNewline(first) { first += 1 }
+            if first < last, isNewline(last - 1) { last -= 1 }
+        } else {
+            first = Int(contentFrom[first])
+            last = Int(contentUpTo[last])
+        }
+        return first < last ? first..<last : nil
+    }
+
+    private mutating func applyLoadedBlock(_ block: BlockFormat, _ span: Span) throws(ComposerError) {
+        guard span.start == 0 || isNewline(span.start - 1),
+              span.end == count || isNewline(span.end) else {
+            throw .invalidArgument("block span \(span) does not cover whole lines")
+        }
+        let lines = line(of: span.start)..<(line(of: span.end) + 1)
+        var coverage = takeCoverage(SpanCoverage.blockSlot, places: lineBlocks.count)
+        defer { coverages[SpanCoverage.blockSlot] = coverage }
+        var place = lines.lowerBound
+        while true {
+            switch coverage.next(in: lines, at: &place, holdsValue: { lineBlocks[$0] == block }) {
+            case .visit(let line):
+                lineBlocks[line] = block
+            case .conflict(let line):
+                let existing = lineBlocks[line]?.kind.name ?? "none"
+                throw .invalidArgument("line \(line) has two block formats (\(existing) and \(block.kind.name))")
+            case .done:
+                return
+            }
+        }
+    }
+
+    /// Format slot `slot`'s coverage, moved out of `coverages` (so that a walk's closures may read
+    /// `self` while it changes) and ready for `places` places; the caller puts it back.
+    private mutating func takeCoverage(_ slot: Int, places: Int) -> SpanCoverage {
+        var coverage = SpanCoverage()
+        swap(&coverage, &coverages[slot])
+        coverage.prepare(places: places)
+        return coverage
+    }
+
+    private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
+        guard let slot = DocumentBuilder.slot(of: span.kind) else { return }
+        switch span.format {
+        case .bold, .italic, .underline, .strike, .code:
+            guard let flag = InlineStyle.flag(for: span.kind) else { return }
+            // A scalar covered by an earlier span of the format has the flag: nothing to compare.
+            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) {
+                $0.flags.insert(flag)
+            }
+        case .link(let url):
+            let id = values.intern(link: try LinkPolicy.normalize(url))
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == id }) { $0.link = id }
+        case .color(let value):
+            let rgb = try ColorPolicy.parse(value) | 0x100_0000
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == rgb }) { $0.color = rgb }
+        case .mention(let uid, let name):
+            try MentionPolicy.validate(uid: uid, name: name)
+            // The wire format carries the uid only; the text must be what the name gives back.
+            guard text(in: span.start..<span.end) == "@" + name else {
+                throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
+            }
+            let id = values.add(mention: MentionValue(uid: uid, name: name))
+            try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == id }) { $0.mention = id }
+        case .block:
+            return
+        }
+    }
+
+    /// Applies inline span `span` of the format with coverage `slot` (`slot(of:)`): each scalar of
+    /// its content no earlier span of the format covered must lie outside code blocks, is set by
+    /// `assign`, and must then keep the code and mention rules. A scalar an earlier span covered
+    /// must hold the same value (`holdsValue`), and is otherwise left as it is: it passed every
+    /// check then, and stays the same. The first scalar that fails, in order, gives the error (as
+    /// checking every scalar would).
+    private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
+                                            assign: (inout InlineStyle) -> Void) throws(ComposerError) {
+        guard let content = content(span.start, span.end) else { return }
+        // The walk meets that scalar unless an error comes first: no span covers it.
+        let codeBlockScalar = firstCodeBlockScalar(in: content)
+        func visit(_ i: Int) throws(ComposerError) {
+            if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
+            if isNewline(i) { return }
+            assign(&styles[i])
+            try checkCodeRule(i, span)
+        }
+        if slotsInOrder & (1 << slot) != 0 {
+            // No earlier span of the format reaches into this one: every scalar is a visit.
+            for i in content { try visit(i) }
+            return
+        }
+        var coverage = takeCoverage(slot, places: count)
+        defer { coverages[slot] = coverage }
+        var place = content.lowerBound
+        while true {
+            switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
+            case .visit(let i):
+                try visit(i)
+            case .conflict:
+                throw .invalidArgument("span \(span) overlaps another \(span.kind.name) with a different value")
+            case .done:
+                return
+            }
+        }
+    }
+
+    /// An inline span over a code block's line (its message made only when it is thrown).
+    private static func inCodeBlock(_ span: Span) -> ComposerError {
+        .invalidArgument("inline span \(span) lies in a code block (code blocks hold no inline formats)")
+    }
+
+    /// Inline code holds no bold, italic, underline, strike or colour, and never a mention.
+    private func checkCodeRule(_ i: Int, _ span: Span) throws(ComposerError) {
+        let s = styles[i]
+        if s.flags.contains(.code), !s.flags.isDisjoint(with: InlineStyle.Flags.codeExcluded) || s.color != 0 || s.mention != 0 {
+            throw .invalidArgument("span \(span) overlaps inline code (code holds no other inline style or mention)")
+        }
+        if s.mention != 0, s.link != 0 {
+            throw .invalidArgument("span \(span) puts a link on a mention")
+        }
+    }
+
+    /// Every other inline format covers a mention run whole or not at all (a mention is atomic).
+    private func validateMentionsWhole() throws(ComposerError) {
+        var i = 0
+        while i < styles.count {
+            let id = styles[i].mention
+            guard id != 0 else { i += 1; continue }
+            var j = i + 1
+            while j < styles.count, styles[j].mention == id { j += 1 }
+            let first = styles[i]
+            for k in i..<j where styles[k] != first {
+                throw .invalidArgument("a format covers part of the mention at [\(i),\(j)) (mentions are atomic)")
+            }
+            i = j
+        }
+    }
+}
