@@ -1,5 +1,9 @@
-/// Loading validates span by span against one style per character: the plain arrays are the
-/// simplest place for that, and loading is O(n) anyway. The result is turned into a tree once.
+/// Loads spans into styled text, validating them. Two paths: spans whose contents come in order,
+/// format by format (every document JSON this library writes, so every load of a document it
+/// wrote and every restore), are swept into runs without a style per character
+/// (`DocumentBuilder+InOrder.swift`); the rest, and every document with an error, are validated
+/// span by span against one style per character, which finds the first error in span order. The
+/// result is turned into a tree once.
 ///
 /// The text stays as its UTF-8 bytes (which become the fragment's bytes as they are); spans count
 /// Unicode scalars, so a text that is not ASCII also keeps where each scalar starts.
@@ -10,11 +14,14 @@ struct DocumentBuilder {
     var scalarStarts: [Int]
     /// How many scalars the text holds.
     let count: Int
-    var styles: [InlineStyle]
+    /// One style per scalar, for the general path only (empty until it starts).
+    var styles: [InlineStyle] = []
+    /// The runs the in-order path found (nil when the general path loaded the spans).
+    var runs: [StyleRun]?
     var lineBlocks: [BlockFormat?]
     var values = ValueTable()
     /// Where each line starts (made by `load`), so placing a span costs a binary search.
-    private var lineStarts: [Int] = []
+    private(set) var lineStarts: [Int] = []
     /// For a text with blank lines: the first scalar that is not "\n" at or after each offset, and
     /// the end of the last one before it (made by `load`; empty for a text without two "\n" in a
     /// row, where a span's content starts and ends at most one scalar inside it).
@@ -27,7 +34,7 @@ struct DocumentBuilder {
     /// starting at or after the end of the one before: every scalar is visited once, by one span,
     /// so their walks need no coverage. A canonical document's spans all are (same-format runs are
     /// merged); coverage is for the rest.
-    private var slotsInOrder: UInt16 = 0
+    private(set) var slotsInOrder: UInt16 = 0
     /// What the spans loaded so far cover: one per inline format (slots 0-7, `slot(of:)`), then
     /// the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
@@ -46,13 +53,16 @@ struct DocumentBuilder {
             starts.append(bytes.count)
             scalarStarts = starts
         }
-        styles = Array(repeating: .plain, count: scalars)
         lineBlocks = Array(repeating: nil, count: newlines + 1)
     }
 
     /// Where scalar `i` (0...count) starts in `bytes`.
     @inline(__always)
-    func byteOffset(_ i: Int) -> Int { scalarStarts.isEmpty ? i : scalarStarts[i] }
+    func byteOffset(_ i: Int) -> Int { DocumentBuilder.byteOffset(i, scalarStarts) }
+
+    /// `byteOffset` for the scalar starts `scalarStarts`.
+    @inline(__always)
+    static func byteOffset(_ i: Int, _ scalarStarts: [Int]) -> Int { scalarStarts.isEmpty ? i : scalarStarts[i] }
 
     /// Whether scalar `i` (below `count`) is "\n": in UTF-8 only that scalar has the byte 0x0A.
     @inline(__always)
@@ -69,6 +79,15 @@ struct DocumentBuilder {
 
     var document: Document {
         var fragment = TextFragment()
+        fragment.bytes = bytes
+        fragment.runs = runs ?? runsOfStyles()
+        // One block per line break, in order: every line's but the last.
+        fragment.blocks = Array(lineBlocks.dropLast())
+        return Document(fragment: fragment, lastLineBlock: lineBlocks.last ?? nil, values: values)
+    }
+
+    /// The runs of `styles`, which holds a style per scalar.
+    private func runsOfStyles() -> [StyleRun] {
         var runs: [StyleRun] = []
         var runStart = 0
         var i = 0
@@ -81,14 +100,12 @@ struct DocumentBuilder {
             runStart = end
             i = j
         }
-        fragment.bytes = bytes
-        fragment.runs = runs
-        // One block per line break, in order: every line's but the last.
-        fragment.blocks = Array(lineBlocks.dropLast())
-        return Document(fragment: fragment, lastLineBlock: lineBlocks.last ?? nil, values: values)
+        return runs
     }
 
-    mutating func load(_ spans: [Span]) throws(ComposerError) {
+    /// Loads `spans`; `inOrder: false` takes the general path whatever the spans (the tests
+    /// compare the two paths).
+    mutating func load(_ spans: [Span], inOrder: Bool = true) throws(ComposerError) {
         // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D.
         if let nul = bytes.firstIndex(of: 0) {
             throw .invalidArgument("text holds U+0000 at offset \(scalarOffset(ofByte: nul)) (drafts never hold it: C strings could not carry it)")
@@ -105,14 +122,7 @@ struct DocumentBuilder {
         guard spans.isEmpty || n <= SpanCoverage.maxPlaces else {
             throw .limitExceeded("text of \(n) scalars is too long to load (at most \(SpanCoverage.maxPlaces))")
         }
-        lineStarts = [0]
-        lineStarts.reserveCapacity(lineBlocks.count)
-        var blankLines = false
-        for i in 0..<n where isNewline(i) {
-            blankLines = blankLines || lineStarts[lineStarts.count - 1] == i
-            lineStarts.append(i + 1)
-        }
-        if blankLines { findContent() }
+        if findLineStarts() { findContent() }
         // Blocks first: inline validation needs to know the code-block lines.
         for span in spans {
             guard case .block(let block) = span.format else { continue }
@@ -120,10 +130,15 @@ struct DocumentBuilder {
         }
         findCodeBlockScalars()
         findSlotsInOrder(spans)
-        for span in spans where !span.kind.isBlock {
-            try applyLoadedInline(span)
+        if inOrder, slotsInOrder & 0xFF == 0xFF, let runs = inOrderRuns(spans) {
+            self.runs = runs
+        } else {
+            styles = Array(repeating: .plain, count: n)
+            for span in spans where !span.kind.isBlock {
+                try applyLoadedInline(span)
+            }
+            try validateMentionsWhole()
         }
-        try validateMentionsWhole()
         var names: [String: String] = [:]
         for mention in values.mentions {
             if let known = names[mention.uid], known != mention.name {
@@ -131,6 +146,27 @@ struct DocumentBuilder {
             }
             names[mention.uid] = mention.name
         }
+    }
+
+    /// `lineStarts`, from the line breaks' bytes (a byte scan, their scalar offsets counted
+    /// between them); whether the text has a blank line (two line breaks in a row).
+    private mutating func findLineStarts() -> Bool {
+        var starts = [0]
+        starts.reserveCapacity(lineBlocks.count)
+        var blankLines = false
+        var k = 0, scalar = 0
+        let ascii = scalarStarts.isEmpty
+        while true {
+            let newline = ByteScan.firstIndex(of: 0x0A, in: bytes, from: k)
+            guard newline < bytes.count else { break }
+            scalar += ascii ? newline - k : ByteScan.scalarCount(bytes, k..<newline)
+            blankLines = blankLines || starts[starts.count - 1] == scalar
+            scalar += 1
+            starts.append(scalar)
+            k = newline + 1
+        }
+        lineStarts = starts
+        return blankLines
     }
 
     /// `slotsInOrder`, from the spans' contents.
@@ -147,7 +183,7 @@ struct DocumentBuilder {
 
     /// The coverage slot of an inline format (0-4 the flags in bit order, 5 link, 6 colour,
     /// 7 mention); nil for a block format.
-    private static func slot(of kind: FormatKind) -> Int? {
+    static func slot(of kind: FormatKind) -> Int? {
         switch kind {
         case .link: return 5
         case .color: return 6
@@ -167,7 +203,7 @@ struct DocumentBuilder {
 
     /// The first scalar of `range` that lies on a code-block line and is not a line break;
     /// `range.upperBound` when there is none.
-    private func firstCodeBlockScalar(in range: Range<Int>) -> Int {
+    func firstCodeBlockScalar(in range: Range<Int>) -> Int {
         var low = 0, high = codeBlockScalars.count
         while low < high {
             let mid = (low + high) / 2
@@ -202,7 +238,7 @@ struct DocumentBuilder {
 
     /// The scalars of `start..<end` from its first one that is not "\n" to its last one that is
     /// not (what an inline span styles: it skips line breaks); nil when it holds none.
-    private func content(_ start: Int, _ end: Int) -> Range<Int>? {
+    func content(_ start: Int, _ end: Int) -> Range<Int>? {
         var first = start, last = end
         if contentFrom.isEmpty {
             if first < last, isNewline(first) { first += 1 }
@@ -246,30 +282,38 @@ struct DocumentBuilder {
     }
 
     private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
-        guard let slot = DocumentBuilder.slot(of: span.kind) else { return }
+        guard let slot = DocumentBuilder.slot(of: span.kind), let key = try inlineKey(of: span) else { return }
+        switch slot {
+        case 5: try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == key }) { $0.link = key }
+        case 6: try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == key }) { $0.color = key }
+        case 7: try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == key }) { $0.mention = key }
+        default:
+            let flag = InlineStyle.Flags(rawValue: 1 << UInt8(truncatingIfNeeded: slot))
+            // A scalar covered by an earlier span of the format has the flag: nothing to compare.
+            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) { $0.flags.insert(flag) }
+        }
+    }
+
+    /// Inline span `span`'s value, validated, as its key in a style: 1 for a flag, the link's or
+    /// the mention's id (interned or added here), the colour (`InlineStyle.color`); nil for a
+    /// block span. Both paths take the spans' values in span order, so they number them alike.
+    mutating func inlineKey(of span: Span) throws(ComposerError) -> UInt32? {
         switch span.format {
         case .bold, .italic, .underline, .strike, .code:
-            guard let flag = InlineStyle.flag(for: span.kind) else { return }
-            // A scalar covered by an earlier span of the format has the flag: nothing to compare.
-            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) {
-                $0.flags.insert(flag)
-            }
+            return 1
         case .link(let url):
-            let id = values.intern(link: try LinkPolicy.normalize(url))
-            try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == id }) { $0.link = id }
+            return values.intern(link: try LinkPolicy.normalize(url))
         case .color(let value):
-            let rgb = try ColorPolicy.parse(value) | 0x100_0000
-            try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == rgb }) { $0.color = rgb }
+            return try ColorPolicy.parse(value) | 0x100_0000
         case .mention(let uid, let name):
             try MentionPolicy.validate(uid: uid, name: name)
             // The wire format carries the uid only; the text must be what the name gives back.
             guard text(in: span.start..<span.end) == "@" + name else {
                 throw .invalidArgument("mention span \(span) must cover the text \"@\(name)\"")
             }
-            let id = values.add(mention: MentionValue(uid: uid, name: name))
-            try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == id }) { $0.mention = id }
+            return values.add(mention: MentionValue(uid: uid, name: name))
         case .block:
-            return
+            return nil
         }
     }
 

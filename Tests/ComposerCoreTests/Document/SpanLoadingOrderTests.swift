@@ -70,6 +70,87 @@ import Testing
         #expect(refused > 1_000)
     }
 
+    /// Spans whose contents come in order format by format, as every document JSON the library
+    /// writes has them: the loader sweeps them into runs without a style per scalar
+    /// (`DocumentBuilder+InOrder.swift`) and must give what span-by-span loading gives, the same
+    /// document or the same first error. The formats overlap at random, so inline code meets
+    /// other styles, links meet mentions, cuts fall inside mentions, spans reach into code blocks
+    /// and values fail to validate, each now and then; some documents have their spans shuffled,
+    /// which leaves them to the general path.
+    @Test func inOrderSpansLoadAsSpanBySpan() {
+        var rng = SeededRandom(seed: 0x696E_6F72_6465_72)
+        var loaded = 0, refused = 0, swept = 0
+        for _ in 0..<4_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...24, using: &rng) { text += rng.pick(Self.pieces) }
+            let scalars = Array(text.unicodeScalars)
+            var spans = Self.inOrderSpans(&rng, text: scalars)
+            if Int.random(in: 0..<6, using: &rng) == 0 { spans.shuffle(using: &rng) }
+            let expected = Result { () throws(ComposerError) in try ReferenceLoader.load(text: scalars, spans: spans) }
+            var builder = DocumentBuilder(text: text)
+            let got = Result { () throws(ComposerError) in
+                try builder.load(spans)
+                return builder.document
+            }
+            switch (expected, got) {
+            case (.success(let reference), .success(let document)):
+                loaded += 1
+                if builder.runs != nil { swept += 1 }
+                #expect((0..<scalars.count).map { document.style(at: $0) } == reference.styles, "\(text.debugDescription) \(spans)")
+                #expect((0..<document.lineCount).map { document.block(ofLine: $0) } == reference.blocks, "\(text.debugDescription) \(spans)")
+            case (.failure(let reference), .failure(let error)):
+                refused += 1
+                #expect(error.message == reference.message, "\(text.debugDescription) \(spans)")
+            default:
+                Issue.record("\(text.debugDescription) \(spans): reference \(expected), loader \(got)")
+            }
+        }
+        // Both outcomes are well represented, and most documents that load take the sweep.
+        #expect(loaded > 1_000)
+        #expect(refused > 1_000)
+        #expect(swept > loaded / 2)
+    }
+
+    /// Spans for `text`, each inline format's in order: runs of a few scalars with gaps of none
+    /// to a few between them, for a random choice of formats (inline code seldom); mentions over
+    /// the text's "@Al" and "@Bo" (now and then with a wrong name); blocks over whole lines; and
+    /// now and then a value that does not validate.
+    static func inOrderSpans(_ rng: inout SeededRandom, text: [Unicode.Scalar]) -> [Span] {
+        let n = text.count
+        var spans: [Span] = []
+        let formats: [(chance: Int, make: (inout SeededRandom) -> Format)] = [
+            (2, { _ in .bold }), (3, { _ in .italic }), (3, { _ in .underline }), (3, { _ in .strike }), (5, { _ in .code }),
+            (2, { rng in .link(url: rng.pick(urls + ["javascript:x"])) }),
+            (3, { rng in .color(rng.pick(colors + ["#f00", "red"])) }),
+        ]
+        for (chance, make) in formats where Int.random(in: 0..<chance, using: &rng) == 0 {
+            var position = 0
+            while position < n {
+                let start = position + Int.random(in: 0...4, using: &rng)
+                guard start < n else { break }
+                let end = min(n, start + Int.random(in: 1...8, using: &rng))
+                spans.append(Span(start, end, make(&rng)))
+                position = end
+            }
+        }
+        if Int.random(in: 0..<2, using: &rng) == 0 {
+            for at in 0..<n where text[at] == "@" && at + 3 <= n && Int.random(in: 0..<3, using: &rng) > 0 {
+                let name = String(String.UnicodeScalarView(text[at + 1..<at + 3]))
+                let wrong = Int.random(in: 0..<20, using: &rng) == 0
+                spans.append(Span(at, at + 3, .mention(uid: rng.pick(["u1", "u2"]), name: wrong ? "Cy" : name)))
+            }
+        }
+        var lineStart = 0
+        for i in 0...n where i == n || text[i] == "\n" {
+            if Int.random(in: 0..<6, using: &rng) == 0 {
+                spans.append(Span(lineStart, i, .block(rng.pick([.quote, .bulletList, .orderedList, .codeBlock]))))
+            }
+            lineStart = i + 1
+        }
+        // Formats interleaved, each keeping its order.
+        return spans.sorted { $0.start < $1.start }
+    }
+
     /// A span that steps over a stretch holding line breaks still knows the line of what it
     /// visits after it: here a code block's, where it must fail.
     @Test func steppingOverLinesKeepsTheLine() {
