@@ -47,11 +47,19 @@ struct DocumentBuilder {
         if scalars == bytes.count {
             scalarStarts = []
         } else {
-            var starts: [Int] = []
-            starts.reserveCapacity(scalars + 1)
-            for (k, b) in bytes.enumerated() where b & 0xC0 != 0x80 { starts.append(k) }
-            starts.append(bytes.count)
-            scalarStarts = starts
+            // Written through pointers: an append per scalar checked the capacity each time.
+            let bytes = self.bytes
+            scalarStarts = [Int](unsafeUninitializedCapacity: scalars + 1) { starts, initialized in
+                bytes.withUnsafeBufferPointer { bytes in
+                    var n = 0
+                    for k in bytes.indices where bytes[k] & 0xC0 != 0x80 && n < scalars {
+                        starts[n] = k
+                        n += 1
+                    }
+                    starts[n] = bytes.count
+                    initialized = n + 1
+                }
+            }
         }
         lineBlocks = Array(repeating: nil, count: newlines + 1)
     }
@@ -106,11 +114,14 @@ struct DocumentBuilder {
     /// Loads `spans`; `inOrder: false` takes the general path whatever the spans (the tests
     /// compare the two paths).
     mutating func load(_ spans: [Span], inOrder: Bool = true) throws(ComposerError) {
-        // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D.
-        if let nul = bytes.firstIndex(of: 0) {
+        // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D. Block scans (a generic
+        // `firstIndex` was a byte at a time, some 8 instructions a character for the two).
+        let nul = ByteScan.firstIndex(of: 0, in: bytes, from: 0)
+        if nul < bytes.count {
             throw .invalidArgument("text holds U+0000 at offset \(scalarOffset(ofByte: nul)) (drafts never hold it: C strings could not carry it)")
         }
-        if let cr = bytes.firstIndex(of: 0x0D) {
+        let cr = ByteScan.firstIndex(of: 0x0D, in: bytes, from: 0)
+        if cr < bytes.count {
             throw .invalidArgument("text holds a carriage return at offset \(scalarOffset(ofByte: cr)); line breaks are \"\\n\" only")
         }
         let n = count
@@ -139,12 +150,12 @@ struct DocumentBuilder {
             }
             try validateMentionsWhole()
         }
-        var names: [String: String] = [:]
+        // One hash of each uid (a lookup, then a store, hashed it twice), in a table sized once.
+        var names = [String: String](minimumCapacity: values.mentions.count)
         for mention in values.mentions {
-            if let known = names[mention.uid], known != mention.name {
+            if let known = names.updateValue(mention.name, forKey: mention.uid), known != mention.name {
                 throw .invalidArgument("mention uid \"\(mention.uid)\" has two names (\"\(known)\" and \"\(mention.name)\"); the wire format carries one")
             }
-            names[mention.uid] = mention.name
         }
     }
 

@@ -537,7 +537,7 @@ extension TextFragment {
                     runOffset = 0
                 }
             }
-            let newlines = piece.bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let newlines = TextSummary.counting(piece.bytes).newlines
             if newlines > 0 {
                 let upper = Swift.min(blocks.count, blockIndex + newlines)
                 piece.blocks = Array(blocks[blockIndex..<upper])
