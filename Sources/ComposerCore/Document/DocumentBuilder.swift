@@ -34,7 +34,7 @@ struct DocumentBuilder {
     /// starting at or after the end of the one before: every scalar is visited once, by one span,
     /// so their walks need no coverage. A canonical document's spans all are (same-format runs are
     /// merged); coverage is for the rest.
-    private(set) var slotsInOrder: UInt16 = 0
+    private var slotsInOrder: UInt16 = 0
     /// What the spans loaded so far cover: one per inline format (slots 0-7, `slot(of:)`), then
     /// the lines' block formats (`SpanCoverage.blockSlot`).
     private var coverages = Array(repeating: SpanCoverage(), count: 9)
@@ -111,9 +111,7 @@ struct DocumentBuilder {
         return runs
     }
 
-    /// Loads `spans`; `inOrder: false` takes the general path whatever the spans (the tests
-    /// compare the two paths).
-    mutating func load(_ spans: [Span], inOrder: Bool = true) throws(ComposerError) {
+    mutating func load(_ spans: [Span]) throws(ComposerError) {
         // In UTF-8 only U+0000 has the byte 0 and only "\r" the byte 0x0D. Block scans (a generic
         // `firstIndex` was a byte at a time, some 8 instructions a character for the two).
         let nul = ByteScan.firstIndex(of: 0, in: bytes, from: 0)
@@ -141,7 +139,7 @@ struct DocumentBuilder {
         }
         findCodeBlockScalars()
         findSlotsInOrder(spans)
-        if inOrder, slotsInOrder & 0xFF == 0xFF, let runs = inOrderRuns(spans) {
+        if slotsInOrder & 0xFF == 0xFF, let runs = inOrderRuns(spans) {
             self.runs = runs
         } else {
             styles = Array(repeating: .plain, count: n)
