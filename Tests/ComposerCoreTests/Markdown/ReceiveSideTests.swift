@@ -250,6 +250,38 @@ import Testing
         #expect(MarkdownParser.parse(markdown).json == json)
     }
 
+    /// A thematic break that a list marker starts (`* * *`, `- - -`) is no item: it is paragraph
+    /// text, as every thematic break is (the subset has none), where cmark-gfm draws `<hr />`; at
+    /// a line's start, after a paragraph line, in a quote, after an item, and inside an item.
+    @Test(arguments: [
+        ("* * *", #"{"text":"* * *","spans":[]}"#),
+        ("- - -", #"{"text":"- - -","spans":[]}"#),
+        ("  * * *", #"{"text":"* * *","spans":[]}"#),
+        ("a\n* * *", #"{"text":"a\n* * *","spans":[]}"#),
+        ("- - - -\nb", #"{"text":"- - - -\nb","spans":[]}"#),
+        ("> - - -", #"{"text":"- - -","spans":[{"start":0,"end":5,"format":"quote"}]}"#),
+        ("- a\n- - -", #"{"text":"a\n- - -","spans":[{"start":0,"end":1,"format":"bullet_list"}]}"#),
+        ("- * * *", #"{"text":"* * *","spans":[{"start":0,"end":5,"format":"bullet_list"}]}"#),
+    ])
+    func aThematicBreakAMarkerStartsIsText(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+    }
+
+    /// The character before a delimiter run is classed whole when it is not ASCII: a Unicode space
+    /// before a closer keeps it from closing (cmark-gfm leaves `*a\u{3000}*` as it is), a letter
+    /// does not. Each of these ends in the byte 0x80, the first that is not ASCII.
+    @Test(arguments: [
+        ("*a\u{3000}*", "{\"text\":\"*a\u{3000}*\",\"spans\":[]}"),
+        ("**a\u{2000}**", "{\"text\":\"**a\u{2000}**\",\"spans\":[]}"),
+        ("_a\u{3000}_", "{\"text\":\"_a\u{3000}_\",\"spans\":[]}"),
+        ("*a\u{C0}*", "{\"text\":\"a\u{C0}\",\"spans\":[{\"start\":0,\"end\":2,\"format\":\"italic\"}]}"),
+    ])
+    func aDelimitersNeighbourBeyondASCIIIsClassedWhole(_ markdown: String, _ json: String) {
+        #expect(MarkdownParser.parse(markdown).json == json)
+        #expect(String(decoding: MarkdownParser.parseJSON(utf8: Array(markdown.utf8)), as: UTF8.self) == json)
+    }
+
     /// A blank line of fenced code inside a list item loses the item's content indent, or all of
     /// its spaces where it has fewer, as cmark-gfm reads it (`<pre><code>   \n` for the first: six
     /// spaces less the item's three); a quote's marker takes its optional space only.
