@@ -71,6 +71,19 @@ import Testing
         #expect(!parser.isSmall)
     }
 
+    /// Output buffers likewise: small only when the bytes written, the input copied in and the
+    /// values all are (a long message's input alone makes them large).
+    @Test func outputBuffersWithOneLargeBufferAreNotSmall() {
+        #expect(OutputBuffers().isSmall)
+        var buffers = OutputBuffers()
+        buffers.bytes.reserve(1 << 19)
+        #expect(!buffers.isSmall)
+        buffers = OutputBuffers()
+        let long = [UInt8](repeating: 0x61, count: 1 << 17)
+        _ = long.withUnsafeBufferPointer { buffers.takeInput($0) }
+        #expect(!buffers.isSmall)
+    }
+
     /// Parses and serializations of every size in turn, through the shared pools, give what fresh
     /// buffers give: nothing a kept buffer held shows in the next output. The long message (80 KB)
     /// needs large output buffers (over 256 KiB of JSON).
