@@ -51,19 +51,7 @@ import Testing
             for _ in 0..<Int.random(in: 0...14, using: &rng) { text += rng.pick(Self.pieces) }
             let scalars = Array(text.unicodeScalars)
             let spans = (0..<Int.random(in: 0...12, using: &rng)).map { _ in Self.randomSpan(&rng, text: scalars) }
-            let expected = Result { () throws(ComposerError) in try ReferenceLoader.load(text: scalars, spans: spans) }
-            let got = Result { () throws(ComposerError) in try Document(text: text, spans: spans) }
-            switch (expected, got) {
-            case (.success(let reference), .success(let document)):
-                loaded += 1
-                #expect((0..<scalars.count).map { document.style(at: $0) } == reference.styles, "\(text.debugDescription) \(spans)")
-                #expect((0..<document.lineCount).map { document.block(ofLine: $0) } == reference.blocks, "\(text.debugDescription) \(spans)")
-            case (.failure(let reference), .failure(let error)):
-                refused += 1
-                #expect(error.message == reference.message, "\(text.debugDescription) \(spans)")
-            default:
-                Issue.record("\(text.debugDescription) \(spans): reference \(expected), loader \(got)")
-            }
+            if Self.loadsAsTheReference(text, spans).loaded { loaded += 1 } else { refused += 1 }
         }
         // Both outcomes are well represented.
         #expect(loaded > 1_000)
@@ -86,29 +74,38 @@ import Testing
             let scalars = Array(text.unicodeScalars)
             var spans = Self.inOrderSpans(&rng, text: scalars)
             if Int.random(in: 0..<6, using: &rng) == 0 { spans.shuffle(using: &rng) }
-            let expected = Result { () throws(ComposerError) in try ReferenceLoader.load(text: scalars, spans: spans) }
-            var builder = DocumentBuilder(text: text)
-            let got = Result { () throws(ComposerError) in
-                try builder.load(spans)
-                return builder.document
-            }
-            switch (expected, got) {
-            case (.success(let reference), .success(let document)):
-                loaded += 1
-                if builder.runs != nil { swept += 1 }
-                #expect((0..<scalars.count).map { document.style(at: $0) } == reference.styles, "\(text.debugDescription) \(spans)")
-                #expect((0..<document.lineCount).map { document.block(ofLine: $0) } == reference.blocks, "\(text.debugDescription) \(spans)")
-            case (.failure(let reference), .failure(let error)):
-                refused += 1
-                #expect(error.message == reference.message, "\(text.debugDescription) \(spans)")
-            default:
-                Issue.record("\(text.debugDescription) \(spans): reference \(expected), loader \(got)")
-            }
+            let outcome = Self.loadsAsTheReference(text, spans)
+            if outcome.loaded { loaded += 1 } else { refused += 1 }
+            if outcome.swept { swept += 1 }
         }
         // Both outcomes are well represented, and most documents that load take the sweep.
         #expect(loaded > 1_000)
         #expect(refused > 1_000)
         #expect(swept > loaded / 2)
+    }
+
+    /// Loads `spans` over `text` (`DocumentBuilder`, what `Document(text:spans:)` runs) and
+    /// expects what `ReferenceLoader` gives: the same style at every scalar and block on every
+    /// line, or the same error. Whether it loaded, and whether the sweep loaded it.
+    static func loadsAsTheReference(_ text: String, _ spans: [Span]) -> (loaded: Bool, swept: Bool) {
+        let scalars = Array(text.unicodeScalars)
+        let expected = Result { () throws(ComposerError) in try ReferenceLoader.load(text: scalars, spans: spans) }
+        var builder = DocumentBuilder(text: text)
+        let got = Result { () throws(ComposerError) in
+            try builder.load(spans)
+            return builder.document
+        }
+        switch (expected, got) {
+        case (.success(let reference), .success(let document)):
+            #expect((0..<scalars.count).map { document.style(at: $0) } == reference.styles, "\(text.debugDescription) \(spans)")
+            #expect((0..<document.lineCount).map { document.block(ofLine: $0) } == reference.blocks, "\(text.debugDescription) \(spans)")
+            return (true, builder.runs != nil)
+        case (.failure(let reference), .failure(let error)):
+            #expect(error.message == reference.message, "\(text.debugDescription) \(spans)")
+        default:
+            Issue.record("\(text.debugDescription) \(spans): reference \(expected), loader \(got)")
+        }
+        return (false, false)
     }
 
     /// Spans for `text`, each inline format's in order: runs of a few scalars with gaps of none
