@@ -61,7 +61,7 @@ extension DocumentBuilder {
                     if slot == 7, placed[k].lower < p { return nil }
                     DocumentBuilder.set(slot, placed[k].key, in: &style)
                 }
-                guard DocumentBuilder.keepsInlineRules(style) else { return nil }
+                guard DocumentBuilder.brokenRule(style) == nil else { return nil }
                 while newline < lineStarts.count, lineStarts[newline] - 1 < p { newline += 1 }
                 var from = p
                 if style != .plain {
@@ -110,26 +110,6 @@ extension DocumentBuilder {
             fill[slot] += 1
         }
         return (placed, ends, cuts)
-    }
-
-    /// Sets format slot `slot` (`slot(of:)`) of `style` to `key`.
-    @inline(__always)
-    private static func set(_ slot: Int, _ key: UInt32, in style: inout InlineStyle) {
-        switch slot {
-        case 5: style.link = key
-        case 6: style.color = key
-        case 7: style.mention = key
-        default: style.flags.insert(InlineStyle.Flags(rawValue: 1 << UInt8(truncatingIfNeeded: slot)))
-        }
-    }
-
-    /// Whether `style` keeps the rules a character's style must keep: inline code holds no other
-    /// style, colour or mention; a mention holds no link (the general path's `checkCodeRule`).
-    private static func keepsInlineRules(_ style: InlineStyle) -> Bool {
-        if style.flags.contains(.code), !style.flags.isDisjoint(with: InlineStyle.Flags.codeExcluded) || style.color != 0 || style.mention != 0 {
-            return false
-        }
-        return style.mention == 0 || style.link == 0
     }
 }
 

@@ -292,14 +292,25 @@ struct DocumentBuilder {
 
     private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
         guard let slot = DocumentBuilder.slot(of: span.kind), let key = try inlineKey(of: span) else { return }
+        let assign: (inout InlineStyle) -> Void = { DocumentBuilder.set(slot, key, in: &$0) }
         switch slot {
-        case 5: try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == key }) { $0.link = key }
-        case 6: try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == key }) { $0.color = key }
-        case 7: try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == key }) { $0.mention = key }
+        case 5: try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == key }, assign: assign)
+        case 6: try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == key }, assign: assign)
+        case 7: try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == key }, assign: assign)
         default:
-            let flag = InlineStyle.Flags(rawValue: 1 << UInt8(truncatingIfNeeded: slot))
             // A scalar covered by an earlier span of the format has the flag: nothing to compare.
-            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }) { $0.flags.insert(flag) }
+            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }, assign: assign)
+        }
+    }
+
+    /// Sets format slot `slot` (`slot(of:)`) of `style` to `key` (`inlineKey(of:)`).
+    @inline(__always)
+    static func set(_ slot: Int, _ key: UInt32, in style: inout InlineStyle) {
+        switch slot {
+        case 5: style.link = key
+        case 6: style.color = key
+        case 7: style.mention = key
+        default: style.flags.insert(InlineStyle.Flags(rawValue: 1 << UInt8(truncatingIfNeeded: slot)))
         }
     }
 
@@ -341,7 +352,7 @@ struct DocumentBuilder {
             if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
             if isNewline(i) { return }
             assign(&styles[i])
-            try checkCodeRule(i, span)
+            try checkInlineRules(i, span)
         }
         if slotsInOrder & (1 << slot) != 0 {
             // No earlier span of the format reaches into this one: every scalar is a visit.
@@ -368,15 +379,29 @@ struct DocumentBuilder {
         .invalidArgument("inline span \(span) lies in a code block (code blocks hold no inline formats)")
     }
 
-    /// Inline code holds no bold, italic, underline, strike or colour, and never a mention.
-    private func checkCodeRule(_ i: Int, _ span: Span) throws(ComposerError) {
-        let s = styles[i]
-        if s.flags.contains(.code), !s.flags.isDisjoint(with: InlineStyle.Flags.codeExcluded) || s.color != 0 || s.mention != 0 {
-            throw .invalidArgument("span \(span) overlaps inline code (code holds no other inline style or mention)")
+    /// Scalar `i`'s style keeps the inline rules (`brokenRule`), now that `span` set it.
+    private func checkInlineRules(_ i: Int, _ span: Span) throws(ComposerError) {
+        switch DocumentBuilder.brokenRule(styles[i]) {
+        case .codeAlone?: throw .invalidArgument("span \(span) overlaps inline code (code holds no other inline style or mention)")
+        case .noLinkOnMention?: throw .invalidArgument("span \(span) puts a link on a mention")
+        case nil: return
         }
-        if s.mention != 0, s.link != 0 {
-            throw .invalidArgument("span \(span) puts a link on a mention")
+    }
+
+    /// The rules a character's style keeps, whichever way the spans are loaded.
+    enum InlineRule {
+        /// Inline code holds no bold, italic, underline, strike or colour, and never a mention.
+        case codeAlone
+        /// A mention holds no link.
+        case noLinkOnMention
+    }
+
+    /// The first rule `style` breaks, nil for none.
+    static func brokenRule(_ style: InlineStyle) -> InlineRule? {
+        if style.flags.contains(.code), !style.flags.isDisjoint(with: InlineStyle.Flags.codeExcluded) || style.color != 0 || style.mention != 0 {
+            return .codeAlone
         }
+        return style.mention != 0 && style.link != 0 ? .noLinkOnMention : nil
     }
 
     /// Every other inline format covers a mention run whole or not at all (a mention is atomic).
