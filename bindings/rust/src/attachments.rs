@@ -201,7 +201,10 @@ fn files_json(files: &[PickedFile], function: &str) -> Result<CString> {
         let size = i64::try_from(file.size).map_err(|_| {
             Error::new(
                 sys::MC_ERR_INVALID_ARGUMENT,
-                format!("{function}: files[{i}].size {} does not fit in int64_t", file.size),
+                format!(
+                    "{function}: files[{i}].size {} does not fit in int64_t",
+                    file.size
+                ),
             )
         })?;
         out.push_str(",\"size\":");
@@ -454,7 +457,8 @@ mod tests {
         );
         let injected = PickedFile::new("a.png", "image/png", 1)
             .with_extra(r#"{}},{"name":"injected.exe","mime":"","size":1,"ref":"","extra":{}"#);
-        let error = files_json(&[PickedFile::new("b.png", "image/png", 1), injected], "f").unwrap_err();
+        let error =
+            files_json(&[PickedFile::new("b.png", "image/png", 1), injected], "f").unwrap_err();
         assert_eq!(error.code(), sys::MC_ERR_INVALID_JSON);
         assert_eq!(
             error.message(),

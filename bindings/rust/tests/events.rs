@@ -453,5 +453,8 @@ fn a_refused_call_reports_its_own_message_even_if_the_listener_fails_a_call() {
         error.message(),
         "mc_draft_tick: clock went backwards (5 < 10)"
     );
-    assert_eq!(*inner_status.lock().unwrap(), Some(sys::MC_ERR_OUT_OF_RANGE));
+    assert_eq!(
+        *inner_status.lock().unwrap(),
+        Some(sys::MC_ERR_OUT_OF_RANGE)
+    );
 }
