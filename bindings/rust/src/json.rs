@@ -35,7 +35,8 @@ pub(crate) fn unexpected(function: &str, what: impl std::fmt::Display) -> Error 
 
 /// Parses `text`, the whole of which must be one JSON value.
 pub(crate) fn parse(text: &str, function: &str) -> Result<Value> {
-    parse_value(text).map_err(|(what, at)| unexpected(function, format_args!("{what} at byte {at}")))
+    parse_value(text)
+        .map_err(|(what, at)| unexpected(function, format_args!("{what} at byte {at}")))
 }
 
 /// Parses JSON text the caller gave as one value (`name`, in messages), refusing what is not
@@ -447,6 +448,7 @@ mod tests {
             ("[1 2]", "expected ',' or ']' at byte 3"),
             ("{\"a\" 1}", "expected ':' at byte 5"),
             ("{1:2}", "expected a member name at byte 1"),
+            ("{\"a\":1 2}", "expected ',' or '}' at byte 7"),
             ("1.", "invalid number at byte 2"),
             ("1e", "invalid number at byte 2"),
             ("1e999", "invalid number at byte 5"),
@@ -457,6 +459,10 @@ mod tests {
             ("\"\\x\"", "invalid escape at byte 3"),
             ("\"\\ud83d\"", "unpaired surrogate in \\u escape at byte 7"),
             ("\"\\ude00\"", "unpaired surrogate in \\u escape at byte 7"),
+            (
+                "\"\\ud83d\\u0041\"",
+                "unpaired surrogate in \\u escape at byte 13",
+            ),
             ("\"\\u12\"", "truncated \\u escape at byte 3"),
             ("\"\\u12zz\"", "invalid \\u escape at byte 3"),
             ("nul", "invalid literal at byte 0"),

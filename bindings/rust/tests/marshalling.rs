@@ -7,8 +7,8 @@ mod common;
 
 use common::assert_err;
 use message_composer::{
-    convert_offset, markdown_to_plain_text, parse_markdown, Draft, ErrorKind, Format, PickedFile,
-    Span, Unit,
+    convert_offset, markdown_to_html, markdown_to_plain_text, parse_markdown, Draft, ErrorKind,
+    Format, PickedFile, Span, Unit,
 };
 
 #[test]
@@ -49,6 +49,11 @@ fn offsets_count_chars_not_bytes() {
             utf16
         );
     }
+    assert_err(
+        convert_offset(text, 5, Unit::Scalar, Unit::Utf8),
+        ErrorKind::OutOfRange,
+        "mc_convert_offset: scalar offset 5 is past the end of the text (4)",
+    );
 }
 
 #[test]
@@ -158,4 +163,42 @@ fn mention_pairs_and_picked_files_reach_the_library_exactly() {
     };
     let parsed = message_composer::parse_markdown_with_mentions("<@uid:a.b>", &[("a.b", "Zoë")]);
     assert_eq!(parsed.unwrap().spans, [expected]);
+    // A uid without a pair is shown by its uid.
+    assert_eq!(
+        markdown_to_html("<@uid:a.b> <@uid:c>", &[("a.b", tricky)]).unwrap(),
+        "<p><span class=\"mention\" data-uid=\"a.b\">@Zoë &quot;Z&quot; \\ 👋</span> \
+         <span class=\"mention\" data-uid=\"c\">@c</span></p>"
+    );
+}
+
+#[test]
+fn removing_a_format_passes_its_range_and_whether_to_protect() {
+    let mut draft = Draft::new(None).unwrap();
+    let mentions = [("u1", "Al")];
+    draft
+        .load_markdown("a **[b](https://e.com) <@uid:u1> d** e", &mentions)
+        .unwrap();
+    let bold = |draft: &Draft| -> Vec<(usize, usize)> {
+        let spans = draft.document().unwrap().spans;
+        spans
+            .iter()
+            .filter(|s| s.format == "bold")
+            .map(|s| (s.start, s.end))
+            .collect()
+    };
+    assert_eq!(draft.text().unwrap(), "a b @Al d e");
+    assert_eq!(bold(&draft), [(2, 9)]);
+    // Protected by default: the link and the mention keep their bold.
+    draft.remove_format(3, 11, Format::Bold).unwrap();
+    assert_eq!(bold(&draft), [(2, 3), (4, 7)]);
+    draft.undo().unwrap();
+    draft
+        .remove_format_with(3, 11, Format::Bold, false)
+        .unwrap();
+    assert_eq!(bold(&draft), [(2, 3)]);
+    assert_err(
+        draft.remove_format(5, 4, Format::Bold),
+        ErrorKind::OutOfRange,
+        "mc_draft_remove_format: range [5, 4) is outside the text (length 11)",
+    );
 }

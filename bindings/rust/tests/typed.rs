@@ -7,9 +7,9 @@ mod common;
 
 use common::assert_err;
 use message_composer::{
-    parse_markdown_with_mentions, AttachmentKind, Command, Config, Document, Draft, ErrorKind,
-    Format, MessageMention, MessageType, Mode, OutgoingAttachment, OutgoingMessage, PickedFile,
-    Query, ReplyPreview, SendBlockReason, Span, Tile, TileState, UiState, UploadEvent,
+    parse_markdown_with_mentions, ActiveFormats, AttachmentKind, Command, Config, Document, Draft,
+    ErrorKind, Format, MessageMention, MessageType, Mode, OutgoingAttachment, OutgoingMessage,
+    PickedFile, Query, ReplyPreview, SendBlockReason, Span, Tile, TileState, UiState, UploadEvent,
 };
 
 fn span(start: usize, end: usize, format: &str) -> Span {
@@ -251,6 +251,12 @@ fn documents_spans_tiles_and_config_come_typed() {
         (&TileState::Error, None, false)
     );
     assert!(tiles[0].error.is_some());
+    // Any JSON number reads as a progress, an integer too.
+    let whole = draft
+        .attachments_json()
+        .unwrap()
+        .replace(r#""progress":null"#, r#""progress":1"#);
+    assert_eq!(Tile::list_from_json(&whole).unwrap()[0].progress, Some(1.0));
     let config = draft.config().unwrap();
     assert_eq!(
         config,
@@ -260,6 +266,36 @@ fn documents_spans_tiles_and_config_come_typed() {
     assert_eq!(
         (config.mention_limit, config.max_length, config.rich_text),
         (3, None, true)
+    );
+}
+
+#[test]
+fn the_active_formats_come_typed_from_their_own_call() {
+    let mut draft = Draft::new(None).unwrap();
+    draft
+        .load_markdown("a **[b](https://e.com)** <color=#ff0000>c</color>", &[])
+        .unwrap();
+    draft.set_selection(2, 3).unwrap();
+    let over_link = draft.active_formats().unwrap();
+    assert_eq!(
+        over_link,
+        ActiveFormats {
+            formats: vec![Format::Bold, Format::Link],
+            link: Some("https://e.com".into()),
+            ..ActiveFormats::default()
+        }
+    );
+    // The same as the UI state reports.
+    assert_eq!(draft.ui_state().unwrap().active_formats, over_link);
+    draft.set_selection(4, 5).unwrap();
+    let coloured = draft.active_formats().unwrap();
+    assert_eq!(
+        (
+            coloured.formats,
+            coloured.color.as_deref(),
+            coloured.mention
+        ),
+        (vec![Format::Color], Some("#ff0000"), false)
     );
 }
 
@@ -349,6 +385,21 @@ fn a_layout_of_the_wrong_shape_is_an_invalid_json_error() {
             r#""mode":{"kind":"new"}"#,
             r#""mode":[]"#,
             "mode is not an object",
+        ),
+        (
+            r#""selection":[0,0]"#,
+            r#""selection":[0,"0"]"#,
+            "a selection end is not an integer",
+        ),
+        (
+            r#""active_formats":{"formats":[],"link":null,"color":null},"#,
+            "",
+            "UI state \"active_formats\" is not an object",
+        ),
+        (
+            r#""info_banner":null"#,
+            r#""info_banner":1"#,
+            "UI state \"info_banner\" is not a string or null",
         ),
     ] {
         let changed = state.replace(from, to);
