@@ -4,7 +4,11 @@
 #   - the C layer (Sources/ComposerCAPI) by the C suite, the bad-input matrix and the Python suite,
 #     run against a debug build of the library instrumented for coverage;
 #   - the Python binding (bindings/python/message_composer) by its suite, with coverage.py when it
-#     is installed (`pip install coverage`; the part is skipped, saying so, without it).
+#     is installed (`pip install coverage`; the part is skipped, saying so, without it);
+#   - the Rust binding (bindings/rust/src, bindings/rust/sys/src) by its tests, built with rustc's
+#     `-C instrument-coverage` and read with the Swift toolchain's llvm-profdata and llvm-cov (the
+#     part is skipped, saying so, when cargo is missing or that llvm-profdata cannot read rustc's
+#     profiles). Doc tests are not instrumented: a line only an example runs shows as never run.
 # Prints each part's line coverage, then every line never run, by file. A line never run is a
 # behaviour no test holds (a mutant there cannot fail), code nothing calls, or a defensive branch
 # no input reaches: the same three answers as for a surviving mutant (tools/mutants.py), found
@@ -22,17 +26,18 @@ for tool in "$llvm_cov" "$llvm_profdata"; do
     [[ -x $tool ]] || { echo "coverage.sh: $tool not found (it comes with the Swift toolchain)" >&2; exit 2; }
 done
 
-# The lines of `sources` that `lcov` (llvm-cov's lcov export) shows never run, by file.
+# The lines of `sources` that `lcov` (llvm-cov's lcov export) shows never run, by file; files whose
+# path matches the regular expression `skip` are left out.
 missed_lines() {
     local lcov=$1 sources=$2 skip=${3:-}
     python3 - "$lcov" "$sources" "$skip" <<'PY'
-import collections, sys
+import collections, re, sys
 lcov, sources, skip = sys.argv[1], sys.argv[2], sys.argv[3]
 missed, counted, current = collections.defaultdict(set), collections.Counter(), None
 for line in open(lcov):
     if line.startswith("SF:"):
         current = line[3:].strip()
-    elif line.startswith("DA:") and sources in current and not (skip and current.endswith(skip)):
+    elif line.startswith("DA:") and sources in current and not (skip and re.search(skip, current)):
         number, count = line[3:].split(",")[:2]
         counted[current] += 1
         if int(count) == 0:
@@ -85,7 +90,7 @@ $python_part && pytest=(python3 -m coverage run --source=../message_composer -m 
 "$llvm_cov" export -format=lcov "$debug/libmessage_composer.so" -instr-profile "$out/c.profdata" > "$out/c.lcov" 2>/dev/null
 # CConstants.swift is the header generator's table, never run by the library; so are the `cName`
 # and `doc` of the enums it lists (Status.swift, Exports/Attachments.swift), which show up below.
-missed_lines "$out/c.lcov" "Sources/ComposerCAPI/" "/CConstants.swift" | tee "$out/c.txt"
+missed_lines "$out/c.lcov" "Sources/ComposerCAPI/" "/CConstants\\.swift$" | tee "$out/c.txt"
 
 echo "== the Python binding, by its suite (the run above)"
 if $python_part; then
@@ -93,3 +98,33 @@ if $python_part; then
 else
     echo "coverage.py is not installed (pip install coverage): skipped"
 fi
+
+echo "== the Rust binding, by its tests"
+if ! command -v cargo > /dev/null; then
+    echo "cargo is not installed: skipped"
+    exit 0
+fi
+unset LD_LIBRARY_PATH  # the tests load the release library they link (build/lib), not the instrumented one
+rm -rf "$out/rust-profiles"
+mkdir -p "$out/rust-profiles"
+rust_env=(env MESSAGE_COMPOSER_LIB_DIR="$PWD/build/lib" RUSTFLAGS="-C instrument-coverage"
+    CARGO_TARGET_DIR="$out/build-rust" LLVM_PROFILE_FILE="$out/rust-profiles/rust-%p-%m.profraw")
+make -s lib > /dev/null
+# The test programs cargo builds (one per file of tests/ and one per crate), named by its JSON.
+tests=$(cd bindings/rust && "${rust_env[@]}" cargo test --workspace --tests --no-run --message-format=json 2> "$out/rust-build.log" \
+    | python3 -c 'import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        print(m["executable"])') || { tail -n 20 "$out/rust-build.log"; exit 1; }
+(cd bindings/rust && "${rust_env[@]}" cargo test --workspace --tests --quiet 2>&1) | tee "$out/rust-test.log" \
+    | awk '/^test result/ { passed += $4; failed += $6 } END { print "Rust tests: " passed " passed, " failed " failed" }'
+grep -q "^test result: FAILED" "$out/rust-test.log" && { grep -v "^test result" "$out/rust-test.log" | tail -n 20; exit 1; }
+if ! "$llvm_profdata" merge -sparse "$out"/rust-profiles/*.profraw -o "$out/rust.profdata" 2> "$out/rust-merge.log"; then
+    echo "$llvm_profdata cannot read rustc's profiles ($(head -n 1 "$out/rust-merge.log")): skipped"
+    exit 0
+fi
+objects=()
+for test in $tests; do objects+=(-object "$test"); done
+"$llvm_cov" export -format=lcov "${objects[@]:1}" -instr-profile "$out/rust.profdata" > "$out/rust.lcov" 2>/dev/null
+missed_lines "$out/rust.lcov" "bindings/rust/" "/tests/" | tee "$out/rust.txt"
