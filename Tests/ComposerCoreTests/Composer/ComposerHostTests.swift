@@ -405,6 +405,12 @@ import Testing
         #expect(try draft.stage([]).messages.isEmpty)
         // Refusals took no id; a file of the limit's size is taken.
         #expect(try draft.stage([Self.png(size: 100)]).messages[0].attachments[0].id == 1)
+        // A negative size is refused wherever it is in the pick; an empty file goes out.
+        #expect(throws: ComposerError.invalidArgument("file 1 (\"b.png\"): size must not be negative, not -1")) {
+            _ = try draft.stage([Self.png(size: 1), Self.png("b.png", size: -1)])
+        }
+        let empty = try draft.stage([Self.png("empty.png", size: 0)]).messages[0].attachments[0]
+        #expect(empty.id == 2 && empty.size == 0)
         // Tiles staged before the switch stay until sent or removed; a pick waits for that.
         var switched = Composer()
         _ = try switched.stage([Self.png()])
@@ -533,6 +539,11 @@ import Testing
         #expect(try !draft.send(now: 0)[0].alsoSendToChannel)
         #expect(draft.alsoSendToChannel)
         try draft.setThreadParent("t2")
+        #expect(!draft.alsoSendToChannel)
+        // A message that goes out at once (a sticker) carries it and resets it too.
+        try draft.setAlsoSendToChannel(true)
+        let sticker = try draft.sendSticker(Sticker(id: "s1", url: "https://x.y/s"))
+        #expect(sticker.alsoSendToChannel && sticker.parentID == "t2")
         #expect(!draft.alsoSendToChannel)
         // It survives a snapshot.
         try draft.setAlsoSendToChannel(true)
