@@ -397,6 +397,18 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         expectRefusal(r.kind) { try Document(json: r.input) }
     }
 
+    /// A refusal says where it is: the document, or a span by its index in "spans" (the first
+    /// one too).
+    @Test(arguments: [
+        (#"{"spans":[]}"#, #"document: "text" is required"#),
+        (docJSON("abc", spanJSON(0, 1, "blink")), #"spans[0]: unknown format "blink""#),
+        (#"{"text":"abc","spans":[{"end":1,"format":"bold"}]}"#, #"spans[0]: "start" is required"#),
+        (docJSON("abc", spanJSON(0, 1, "bold"), spanJSON(1, 2, "italic"), spanJSON(0, 1, "link")), #"spans[2]: "url" is required"#),
+    ])
+    func refusalsNameWhereTheyAre(_ input: String, _ message: String) {
+        #expect(throws: ComposerError.invalidArgument(message)) { try Document(json: input) }
+    }
+
     static let codeExcludedFormats = [
         spanJSON(1, 3, "bold"), spanJSON(1, 3, "italic"), spanJSON(1, 3, "underline"), spanJSON(1, 3, "strike"), colorJSON(1, 3, "#abc"),
     ]
