@@ -292,15 +292,7 @@ struct DocumentBuilder {
 
     private mutating func applyLoadedInline(_ span: Span) throws(ComposerError) {
         guard let slot = DocumentBuilder.slot(of: span.kind), let key = try inlineKey(of: span) else { return }
-        let assign: (inout InlineStyle) -> Void = { DocumentBuilder.set(slot, key, in: &$0) }
-        switch slot {
-        case 5: try applyLoadedInline(span, slot: slot, holdsValue: { $0.link == key }, assign: assign)
-        case 6: try applyLoadedInline(span, slot: slot, holdsValue: { $0.color == key }, assign: assign)
-        case 7: try applyLoadedInline(span, slot: slot, holdsValue: { $0.mention == key }, assign: assign)
-        default:
-            // A scalar covered by an earlier span of the format has the flag: nothing to compare.
-            try applyLoadedInline(span, slot: slot, holdsValue: { _ in true }, assign: assign)
-        }
+        try applyLoadedInline(span, slot: slot, key: key)
     }
 
     /// Sets format slot `slot` (`slot(of:)`) of `style` to `key` (`inlineKey(of:)`).
@@ -311,6 +303,18 @@ struct DocumentBuilder {
         case 6: style.color = key
         case 7: style.mention = key
         default: style.flags.insert(InlineStyle.Flags(rawValue: 1 << UInt8(truncatingIfNeeded: slot)))
+        }
+    }
+
+    /// Whether `style`, which a span of slot `slot` already covers, holds `key` there. A flag
+    /// slot's covered scalar has the flag: nothing to compare.
+    @inline(__always)
+    static func holds(_ slot: Int, _ key: UInt32, in style: InlineStyle) -> Bool {
+        switch slot {
+        case 5: return style.link == key
+        case 6: return style.color == key
+        case 7: return style.mention == key
+        default: return true
         }
     }
 
@@ -337,21 +341,20 @@ struct DocumentBuilder {
         }
     }
 
-    /// Applies inline span `span` of the format with coverage `slot` (`slot(of:)`): each scalar of
-    /// its content no earlier span of the format covered must lie outside code blocks, is set by
-    /// `assign`, and must then keep the code and mention rules. A scalar an earlier span covered
-    /// must hold the same value (`holdsValue`), and is otherwise left as it is: it passed every
-    /// check then, and stays the same. The first scalar that fails, in order, gives the error (as
-    /// checking every scalar would).
-    private mutating func applyLoadedInline(_ span: Span, slot: Int, holdsValue: (InlineStyle) -> Bool,
-                                            assign: (inout InlineStyle) -> Void) throws(ComposerError) {
+    /// Applies inline span `span` of the format with coverage `slot` (`slot(of:)`) and key `key`
+    /// (`inlineKey(of:)`): each scalar of its content no earlier span of the format covered must
+    /// lie outside code blocks, gets the key (`set`), and must then keep the code and mention
+    /// rules. A scalar an earlier span covered must hold the same key (`holds`), and is otherwise
+    /// left as it is: it passed every check then, and stays the same. The first scalar that
+    /// fails, in order, gives the error (as checking every scalar would).
+    private mutating func applyLoadedInline(_ span: Span, slot: Int, key: UInt32) throws(ComposerError) {
         guard let content = content(span.start, span.end) else { return }
         // The walk meets that scalar unless an error comes first: no span covers it.
         let codeBlockScalar = firstCodeBlockScalar(in: content)
         func visit(_ i: Int) throws(ComposerError) {
             if i == codeBlockScalar { throw DocumentBuilder.inCodeBlock(span) }
             if isNewline(i) { return }
-            assign(&styles[i])
+            DocumentBuilder.set(slot, key, in: &styles[i])
             try checkInlineRules(i, span)
         }
         if slotsInOrder & (1 << slot) != 0 {
@@ -363,7 +366,7 @@ struct DocumentBuilder {
         defer { coverages[slot] = coverage }
         var place = content.lowerBound
         while true {
-            switch coverage.next(in: content, at: &place, holdsValue: { holdsValue(styles[$0]) }) {
+            switch coverage.next(in: content, at: &place, holdsValue: { DocumentBuilder.holds(slot, key, in: styles[$0]) }) {
             case .visit(let i):
                 try visit(i)
             case .conflict:
