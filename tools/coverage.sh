@@ -124,6 +124,7 @@ if ! "$llvm_profdata" merge -sparse "$out"/rust-profiles/*.profraw -o "$out/rust
     echo "$llvm_profdata cannot read rustc's profiles ($(head -n 1 "$out/rust-merge.log")): skipped"
     exit 0
 fi
+# llvm-cov takes the first program as its argument and each further one after -object.
 objects=()
 for test in $tests; do objects+=(-object "$test"); done
 "$llvm_cov" export -format=lcov "${objects[@]:1}" -instr-profile "$out/rust.profdata" > "$out/rust.lcov" 2>/dev/null
