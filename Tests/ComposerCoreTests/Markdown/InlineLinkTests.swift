@@ -65,6 +65,26 @@ import Testing
             + #"{"start":2,"end":3,"format":"link","url":"https://E.COM/x"}]}"#)
     }
 
+    /// A destination in `<…>` holds what a bare one cannot, a lone `(` or `)`, and a `\`-escaped
+    /// one too; a `<` or a line end inside leaves no destination, and the link is text. Read off
+    /// cmark-gfm's HTML (`<a href="https://e.com/(">a</a>` …); plain link text and text with an
+    /// escape alike.
+    @Test(arguments: [
+        ("[{t}](<https://e.com/(>)", "{t}", "https://e.com/("),
+        ("[{t}](<https://e.com/x)y>)", "{t}", "https://e.com/x)y"),
+        ("[{t}](<https://e.com/\\(>)", "{t}", "https://e.com/("),
+        ("[{t}](<https://e.com/<>)", "[{t}](<https://e.com/<>)", nil),
+        ("[{t}](<https://e.com/\nx>)", "[{t}](<https://e.com/\nx>)", nil),
+    ])
+    func aPointyDestinationHoldsWhatABareOneCannot(_ template: String, _ text: String, _ url: String?) {
+        for (markdown, expected) in [(template.replacing("{t}", with: "ab"), text.replacing("{t}", with: "ab")),
+                                     (template.replacing("{t}", with: "a\\*"), text.replacing("{t}", with: "a*"))] {
+            let document = MarkdownParser.parse(markdown)
+            #expect(document.text == expected, "\(markdown)")
+            #expect(document.spans == (url.map { [Span(0, 2, .link(url: $0))] } ?? []), "\(markdown)")
+        }
+    }
+
     /// A `(` right after a bracket's text is a link tail only after `]`: where the text stops at
     /// another special byte, it is text, even with a link tail after it and a link later on (which
     /// lets the bracket be looked at), as cmark-gfm reads it.
