@@ -85,6 +85,22 @@ import Testing
         }
     }
 
+    /// In a destination decoded for its escapes or entities, a backslash escapes ASCII punctuation
+    /// only: before anything else it stays (cmark-gfm's `href` has it as `%5C`), and `LinkPolicy`
+    /// refuses a URL holding a backslash, so the text stays unlinked.
+    @Test(arguments: [
+        ("[{t}](https://e.com/\\_a\\(x)", "https://e.com/_a(x"),
+        ("[{t}](https://e.com/\\a\\(x)", nil),
+        ("[{t}](https://e.com/\\a&amp;x)", nil),
+    ])
+    func aBackslashInADestinationEscapesOnlyPunctuation(_ template: String, _ url: String?) {
+        for (markdown, text) in [(template.replacing("{t}", with: "ab"), "ab"), (template.replacing("{t}", with: "a\\*"), "a*")] {
+            let document = MarkdownParser.parse(markdown)
+            #expect(document.text == text, "\(markdown)")
+            #expect(document.spans == (url.map { [Span(0, 2, .link(url: $0))] } ?? []), "\(markdown)")
+        }
+    }
+
     /// A `(` right after a bracket's text is a link tail only after `]`: where the text stops at
     /// another special byte, it is text, even with a link tail after it and a link later on (which
     /// lets the bracket be looked at), as cmark-gfm reads it.
