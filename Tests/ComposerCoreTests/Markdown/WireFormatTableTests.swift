@@ -39,6 +39,8 @@ import Testing
         // split by an empty <u></u> (docs/wire-format.md); "a.b" and "x:/y" and " @a" are left alone.
         (#"{"text":"see http://x.y www.a.b WWW.c a@b.co x@.z _@q a.b x:/y @a","spans":[]}"#,
          #"see http\://x.y www\.a.b WWW\.c a<u></u>@b.co x<u></u>@.z \_<u></u>@q a.b x:/y @a"#),
+        // ":" and ":/" at the end of the text, which no "//" follows.
+        (#"{"text":"y: x:/","spans":[]}"#, #"y: x:/"#),
     ]
 
     @Test(arguments: serializeCases)
