@@ -41,6 +41,11 @@ import Testing
          #"see http\://x.y www\.a.b WWW\.c a<u></u>@b.co x<u></u>@.z \_<u></u>@q a.b x:/y @a"#),
         // ":" and ":/" at the end of the text, which no "//" follows.
         (#"{"text":"y: x:/","spans":[]}"#, #"y: x:/"#),
+        // A line starting with a link whose text holds "]:" in code starts with an empty <u></u>
+        // (it would read as a link reference definition); "]:" in its text outside code is escaped.
+        (#"{"text":"a]:b x","spans":[{"start":0,"end":4,"format":"link","url":"https://e.com"},{"start":0,"end":4,"format":"code"}]}"#,
+         #"<u></u>[`a]:b`](https://e.com) x"#),
+        (#"{"text":"link ]: x","spans":[{"start":0,"end":4,"format":"link","url":"https://e.com"}]}"#, #"[link](https://e.com) \]: x"#),
     ]
 
     @Test(arguments: serializeCases)
