@@ -45,6 +45,8 @@ import Testing
         // (it would read as a link reference definition); "]:" in its text outside code is escaped.
         (#"{"text":"a]:b x","spans":[{"start":0,"end":4,"format":"link","url":"https://e.com"},{"start":0,"end":4,"format":"code"}]}"#,
          #"<u></u>[`a]:b`](https://e.com) x"#),
+        (#"{"text":"a:b] x","spans":[{"start":0,"end":4,"format":"link","url":"https://e.com"},{"start":0,"end":4,"format":"code"}]}"#,
+         #"[`a:b]`](https://e.com) x"#),
         (#"{"text":"link ]: x","spans":[{"start":0,"end":4,"format":"link","url":"https://e.com"}]}"#, #"[link](https://e.com) \]: x"#),
     ]
 
