@@ -319,9 +319,8 @@ extension InlineWriter {
         }
     }
 
-    private func isText(_ place: Place?) -> Bool {
-        guard let place else { return false }
-        return tokens[place.token].kind == .text
+    private func isText(_ place: Place) -> Bool {
+        tokens[place.token].kind == .text
     }
 
     /// Makes the character at `place` an entity, if it is text written as is.
