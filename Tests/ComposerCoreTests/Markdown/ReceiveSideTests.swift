@@ -224,6 +224,8 @@ import Testing
         // none (`>>> `, a tab: four columns, no list: indented code, read as text).
         (">> \t2.", #"{"text":"","spans":[{"start":0,"end":0,"format":"ordered_list"}]}"#),
         (">>> \t1) x", #"{"text":"1) x","spans":[{"start":0,"end":4,"format":"quote"}]}"#),
+        // A tab of one column after the last `>`, ending the text: all taken, nothing after it.
+        (" >>\t", #"{"text":"","spans":[{"start":0,"end":0,"format":"quote"}]}"#),
         // A fence indented two in an item: a later line's tab that fills those two columns
         // exactly is all indent; the next tab is the code's (`<pre><code>\tb`).
         ("- a\n    ```\n  \t\tb\n    ```", #"{"text":"a\n\tb","spans":[{"start":0,"end":1,"format":"bullet_list"},{"start":2,"end":4,"format":"code_block"}]}"#),
