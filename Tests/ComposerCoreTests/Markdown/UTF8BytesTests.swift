@@ -38,6 +38,10 @@ import Testing
             _ = UTF8Bytes.byte(bad, i)
         }
         #expect(UTF8Bytes.scalar(bad, at: 0) == ("\u{FFFD}", 1))
+        // A continuation byte where a scalar should start; the last ASCII byte before them.
+        #expect(UTF8Bytes.scalar([0x80], at: 0) == ("\u{FFFD}", 1))
+        #expect(UTF8Bytes.scalar([0xBF, 0x61], at: 0) == ("\u{FFFD}", 1))
+        #expect(UTF8Bytes.scalar([0x7F], at: 0) == ("\u{7F}", 1))
         #expect(UTF8Bytes.scalarCount(bad, -5..<50) <= bad.count)
     }
 
