@@ -18,13 +18,14 @@ import Testing
     }
 
     /// Whole inputs of lines that the block loops take or just miss: quote markers, list markers
-    /// of every kind, fence openers and closers, indents, blank lines, line breaks of every kind;
-    /// one in four ends without its last line break.
+    /// of every kind (and digits before a bullet's, which make none), fence openers and closers,
+    /// indents, blank lines, line breaks of every kind; one in four ends without its last line
+    /// break.
     static func inputs(count: Int) -> [[UInt8]] {
         var random = SeededRandom(seed: 0x11E6)
         let starts = ["", "", "", "> ", ">", "> > ", ">> ", " > ", "- ", "- ", "* ", "+ ", "1. ", "2. ", "12) ", "1) ",
                       "1234567890. ", "123456789. ", "  ", "    ", "\t", "-", "- - ", "--- ", "***", "```", "<p></p>", "  - ",
-                      "~~~", "````", " ```", "```"]
+                      "~~~", "````", " ```", "```", "1- ", "12* "]
         let contents = ["a", "line", "item", "a\\", "a  ", "\"q\"", "é", "*a*", "-", "", " b", "\tb", "\\", "`c`", "> y", "1."]
         let breaks = ["\n", "\n", "\n", "\r\n", "\r", "\n\n"]
         return (0..<count).map { _ in
