@@ -260,6 +260,18 @@ import Testing
         #expect(draft.tray.tiles.map(\.state) == [.error(message: "File exceeds 1 KB."), .queued])
     }
 
+    /// Lowering `max_files` to as many tiles as the tray holds raises no banner, and leaves the
+    /// one showing (its cause still holds) as it is.
+    @Test func aFileLimitLoweredToTheTraysCountLeavesTheBannerShowing() throws {
+        var draft = Composer(config: Self.config { $0.mentionLimit = 1 })
+        _ = try draft.stage([Self.png("1.png"), Self.png("2.png")])
+        try draft.insertMention(uid: "a", name: "A")
+        #expect(throws: ComposerError.self) { try draft.insertMention(uid: "b", name: "B") }
+        try draft.updateConfig(json: #"{"max_files":2}"#)
+        draft.settle()
+        #expect(draft.infoBanner == "You can mention up to 1 person in a message.")
+    }
+
     @Test func aLoweredFileLimitBlocksSendingUntilEnoughTilesAreRemoved() throws {
         var draft = Composer()
         let ids = try draft.stage([Self.png("1.png"), Self.png("2.png"), Self.png("3.png")]).staged
