@@ -11,6 +11,18 @@ import Testing
         (template.replacing("{t}", with: "ab."), template.replacing("{t}", with: "ab\\."))
     }
 
+    /// `template` with link text `ab` (plain: read at once) and `a\*` (an escape: the bracket
+    /// stack) reads as `text` with `{t}` the link text (`ab`, `a*`), linked to `url` over those two
+    /// characters, or not linked.
+    private static func expectBothWays(_ template: String, text: String, url: String?) {
+        for (markdown, expected) in [(template.replacing("{t}", with: "ab"), text.replacing("{t}", with: "ab")),
+                                     (template.replacing("{t}", with: "a\\*"), text.replacing("{t}", with: "a*"))] {
+            let document = MarkdownParser.parse(markdown)
+            #expect(document.text == expected, "\(markdown)")
+            #expect(document.spans == (url.map { [Span(0, 2, .link(url: $0))] } ?? []), "\(markdown)")
+        }
+    }
+
     @Test(arguments: [
         "[{t}](https://e.com/p?q=(c))",
         String(repeating: "*a [{t}](u) ", count: 40),
@@ -77,12 +89,7 @@ import Testing
         ("[{t}](<https://e.com/\nx>)", "[{t}](<https://e.com/\nx>)", nil),
     ])
     func aPointyDestinationHoldsWhatABareOneCannot(_ template: String, _ text: String, _ url: String?) {
-        for (markdown, expected) in [(template.replacing("{t}", with: "ab"), text.replacing("{t}", with: "ab")),
-                                     (template.replacing("{t}", with: "a\\*"), text.replacing("{t}", with: "a*"))] {
-            let document = MarkdownParser.parse(markdown)
-            #expect(document.text == expected, "\(markdown)")
-            #expect(document.spans == (url.map { [Span(0, 2, .link(url: $0))] } ?? []), "\(markdown)")
-        }
+        InlineLinkTests.expectBothWays(template, text: text, url: url)
     }
 
     /// In a destination decoded for its escapes or entities, a backslash escapes ASCII punctuation
@@ -94,11 +101,7 @@ import Testing
         ("[{t}](https://e.com/\\a&amp;x)", nil),
     ])
     func aBackslashInADestinationEscapesOnlyPunctuation(_ template: String, _ url: String?) {
-        for (markdown, text) in [(template.replacing("{t}", with: "ab"), "ab"), (template.replacing("{t}", with: "a\\*"), "a*")] {
-            let document = MarkdownParser.parse(markdown)
-            #expect(document.text == text, "\(markdown)")
-            #expect(document.spans == (url.map { [Span(0, 2, .link(url: $0))] } ?? []), "\(markdown)")
-        }
+        InlineLinkTests.expectBothWays(template, text: "{t}", url: url)
     }
 
     /// A `(` right after a bracket's text is a link tail only after `]`: where the text stops at
@@ -127,12 +130,7 @@ import Testing
         ("[{t}](https://e.com ()) b", "{t} b", true),
     ])
     func aTitleInParenthesesHoldsOnlyEscapedParentheses(_ template: String, _ text: String, _ linked: Bool) {
-        for (markdown, expected) in [(template.replacing("{t}", with: "ab"), text.replacing("{t}", with: "ab")),
-                                     (template.replacing("{t}", with: "a\\*"), text.replacing("{t}", with: "a*"))] {
-            let document = MarkdownParser.parse(markdown)
-            #expect(document.text == expected, "\(markdown)")
-            #expect(document.spans == (linked ? [Span(0, 2, .link(url: "https://e.com"))] : []), "\(markdown)")
-        }
+        InlineLinkTests.expectBothWays(template, text: text, url: linked ? "https://e.com" : nil)
     }
 
     /// Between a link tail's parts, whitespace is what CommonMark 0.29 calls so and cmark-gfm
@@ -146,11 +144,7 @@ import Testing
         "[{t}](https://e.com \n \"t\" \n )",
     ])
     func aLinkTailTakesEveryWhitespaceBetweenItsParts(_ template: String) {
-        for (markdown, text) in [(template.replacing("{t}", with: "ab"), "ab"), (template.replacing("{t}", with: "a\\*"), "a*")] {
-            let document = MarkdownParser.parse(markdown)
-            #expect(document.text == text, "\(markdown)")
-            #expect(document.spans == [Span(0, 2, .link(url: "https://e.com"))], "\(markdown)")
-        }
+        InlineLinkTests.expectBothWays(template, text: "{t}", url: "https://e.com")
     }
 
     /// A link deactivates the openers before it (no links inside links), but only those: once a
