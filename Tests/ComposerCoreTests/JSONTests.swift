@@ -142,6 +142,20 @@ import Testing
         #expect(try JSONParser.parse("-0") == .integer(0))
     }
 
+    /// Values compare as written: objects member by member in source order (keys kept in order
+    /// for messages), so one more or one fewer member, or the same members in another order,
+    /// makes another value; arrays element by element.
+    @Test func valuesAreEqualOnlyWithEveryMemberInOrder() throws {
+        let value = try JSONParser.parse(#"{"a":1,"b":[true,null]}"#)
+        #expect(value == (try JSONParser.parse(#"{ "a": 1, "b": [true, null] }"#)))
+        for other in [#"{"a":1}"#, #"{"a":1,"b":[true,null],"c":2}"#, #"{"b":[true,null],"a":1}"#,
+                      #"{"a":1,"b":[true]}"#, #"{"a":1,"b":[true,null,null]}"#, #"{"a":2,"b":[true,null]}"#,
+                      #"{"a":1,"c":[true,null]}"#, #"[1,[true,null]]"#] {
+            #expect(value != (try JSONParser.parse(other)), "\(other)")
+            #expect((try JSONParser.parse(other)) != value, "\(other)")
+        }
+    }
+
     @Test func readerRefusesUnknownKeysAndWrongTypes() throws {
         var r = try JSONObjectReader(try JSONParser.parse(#"{"x":1,"y":"s"}"#), context: "t")
         #expect(try r.integer("x") == 1)
