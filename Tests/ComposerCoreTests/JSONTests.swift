@@ -306,6 +306,25 @@ import Testing
         }
     }
 
+    /// A byte or a literal that does not fit is dropped as a number is: a full cursor writes
+    /// nothing at its end, and a literal longer than the room left writes none of its bytes.
+    @Test func aByteOrLiteralThatDoesNotFitIsDropped() {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8) { room in
+            guard let base = room.baseAddress else { Issue.record("a temporary allocation with no address"); return }
+            room.initialize(repeating: 0xEE)
+            var w = ByteCursor(base: base, capacity: 4)
+            w.put(UInt8(ascii: "a"))
+            w.put("bc")
+            w.put("de")
+            #expect(w.count == 3)
+            w.put(UInt8(ascii: "f"))
+            w.put(UInt8(ascii: "g"))
+            w.put("h")
+            #expect(w.count == 4)
+            #expect(Array(room) == Array("abcf".utf8) + [0xEE, 0xEE, 0xEE, 0xEE])
+        }
+    }
+
     /// A number that fills the room left exactly is written whole, at every length and sign (in
     /// room of less than six bytes every number takes the long path).
     @Test func aDecimalThatFillsTheRoomIsWritten() {
