@@ -56,6 +56,21 @@ import Testing
         expectEdit("<color #aabbcc>{ab}|</color>c", "{<color #112233>ab</color>}|c") { try $0.toggle(.color, value: "#123") }
     }
 
+    /// Toggled without a value, a link or colour counts as set wherever any value is: over a
+    /// range that all has one (of any values) the toggle removes them; where some has none there
+    /// is nothing to apply, and the toggle is refused.
+    @Test func aLinkOrColourToggledWithoutAValueRemovesAnyValue() throws {
+        expectEdit("<color #aabbcc>{a</color><color #112233>b}|</color>c", "{ab}|c") { try $0.toggle(.color) }
+        expectEdit("<a https://a.io>{a</a><a https://b.io>b}|</a>c", "{ab}|c") { try $0.toggle(.link) }
+        for (start, kind) in [("<color #aabbcc>{a</color>b}|", FormatKind.color), ("<a https://a.io>{a</a>b}|", .link)] {
+            var draft = try Editor.notation(start)
+            let before = draft.notation
+            #expect(throws: ComposerError.invalidArgument("\(kind.name) needs a value to apply")) { try draft.toggle(kind) }
+            #expect(draft.notation == before)
+            #expect(!draft.canUndo)
+        }
+    }
+
     @Test func refusedValuesChangeNothing() throws {
         var draft = try Editor.notation("{ab}|")
         #expect(throws: ComposerError.unsafeLink("link scheme \"javascript:\" is not allowed (allowed: http, https, mailto)")) {
