@@ -49,6 +49,20 @@ import Testing
         #expect(draft.notation == "ab|")
     }
 
+    /// The step a batch made ends with it: the same word typed on after the commit is a step of
+    /// its own, and undo takes back that alone.
+    @Test func typingAfterABatchIsAStepOfItsOwn() throws {
+        var draft = Editor()
+        draft.beginBatch()
+        draft.type("abc")
+        try draft.commitBatch()
+        draft.type("de")
+        draft.undo()
+        #expect(draft.notation == "abc|")
+        draft.undo()
+        #expect(draft.notation == "|")
+    }
+
     @Test func depthLimitDropsTheOldestSteps() throws {
         var config = DraftConfig()
         config.undoDepth = 2
