@@ -209,6 +209,19 @@ private func mentionJSON(_ start: Int, _ end: Int, _ uid: String, _ name: String
         ])
     }
 
+    /// Spans of one start and end sort by format name, through either ordering: `FormatKind`'s
+    /// `<` (the document's spans) and `nameRank` (the parser's flat spans). Both are the names'
+    /// order, strict: no format comes before itself.
+    @Test func formatsOrderByNameStrictlyInBothOrderings() {
+        for a in FormatKind.allCases {
+            #expect(!(a < a), "\(a)")
+            for b in FormatKind.allCases where a != b {
+                #expect((a < b) == (a.name < b.name), "\(a) \(b)")
+                #expect((a.nameRank < b.nameRank) == (a.name < b.name), "\(a) \(b)")
+            }
+        }
+    }
+
     @Test func initFromTextAndSpansAcceptsAnyOrderAndCanonicalizes() throws {
         let doc = try Document(text: "abc\ndef", spans: [
             Span(4, 7, .block(.bulletList)), Span(2, 6, .italic), Span(0, 4, .italic), Span(0, 0, .bold),
